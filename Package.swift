@@ -1,0 +1,49 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Layers (see docs/design.md): Base <- Web <- Model; Commands <- Base.
+// The UI layer (added later) may import Commands but never Model, Web or Sessions:
+// that edge is kept absent here, so the compiler enforces it.
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "swiftlet",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Base", targets: ["Base"]),
+        .library(name: "Web", targets: ["Web"]),
+        .library(name: "Model", targets: ["Model"]),
+        .library(name: "Commands", targets: ["Commands"]),
+        .executable(name: "swiftlet", targets: ["swiftlet"]),
+        .executable(name: "swiftlet-bench", targets: ["swiftlet-bench"]),
+    ],
+    targets: [
+        .target(name: "Base", swiftSettings: strict),
+        .target(name: "Web", dependencies: ["Base"], swiftSettings: strict),
+        .target(name: "WebTestSupport", dependencies: ["Base", "Web"], swiftSettings: strict),
+        .target(name: "Model", dependencies: ["Base", "Web"], swiftSettings: strict),
+        .target(name: "Commands", dependencies: ["Base"], swiftSettings: strict),
+        .executableTarget(
+            name: "swiftlet",
+            dependencies: ["Base", "Web", "Model", "Commands"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "swiftlet-bench",
+            dependencies: ["Base", "Web", "WebTestSupport", "Model"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "BaseTests", dependencies: ["Base"], swiftSettings: strict),
+        .testTarget(name: "WebTests", dependencies: ["Base", "Web", "WebTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "ModelTests",
+            dependencies: ["Base", "Web", "WebTestSupport", "Model"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "CommandsTests", dependencies: ["Base", "Commands"], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

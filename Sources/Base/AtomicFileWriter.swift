@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+public import Foundation
+
+/// An error from ``AtomicFileWriter``: which file, which step, and the system's reason.
+public struct FileWriteError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The step that failed.
+    public enum Step: String, Sendable {
+        /// Creating the temporary file next to the target.
+        case createTemporary = "create temporary file"
+        /// Writing the bytes.
+        case write
+        /// Flushing the temporary file to the disk.
+        case sync = "fsync"
+        /// Renaming the temporary file over the target.
+        case rename
+        /// Flushing the directory entry.
+        case syncDirectory = "fsync directory"
+    }
+
+    /// The file that was to be written.
+    public let path: String
+    /// The step that failed.
+    public let step: Step
+    /// The `errno` value of the failure.
+    public let code: Int32
+
+    /// Creates an error.
+    public init(path: String, step: Step, code: Int32) {
+        self.path = path
+        self.step = step
+        self.code = code
+    }
+
+    /// "could not write <path>: <step> failed: <reason>".
+    public var description: String {
+        "could not write \(path): \(step.rawValue) failed: \(String(cString: strerror(code))) (errno \(code))"
+    }
+}
+
+/// Durable, atomic file replacement: the bytes go to a temporary file in the same
+/// directory, which is flushed (fsync), renamed over the target, and the directory is
+/// flushed too. Readers see either the old file or the complete new one, and after a
+/// successful return the new one survives a crash or power loss. On failure the target is
+/// untouched and the temporary file is removed.
+public enum AtomicFileWriter {
+    /// Writes `data` to `url` atomically and durably with file mode `permissions`.
+    public static func write(_ data: Data, to url: URL, permissions: mode_t = 0o600) throws(FileWriteError) {
+        try write(data, toPath: url.path, permissions: permissions)
+    }
+
+    /// Writes `data` to `path` atomically and durably with file mode `permissions`.
+    public static func write(_ data: Data, toPath path: String, permissions: mode_t = 0o600)
+        throws(FileWriteError)
+    {
+        let directory = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let dirForTemplate = directory.isEmpty ? "." : directory
+        var template = Array("\(dirForTemplate)/.\(name).tmp-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw FileWriteError(path: path, step: .createTemporary, code: errno) }
+        let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var renamed = false
+        defer { if !renamed { unlink(temporaryPath) } }
+        var fdOpen = true
+        defer { if fdOpen { close(fd) } }
+
+        if fchmod(fd, permissions) != 0 {
+            throw FileWriteError(path: path, step: .createTemporary, code: errno)
+        }
+        if let fault = injectedFault(.write, path) { throw FileWriteError(path: path, step: .write, code: fault) }
+        let writeError: Int32? = data.withUnsafeBytes { buffer -> Int32? in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += n
+            }
+            return nil
+        }
+        if let writeError { throw FileWriteError(path: path, step: .write, code: writeError) }
+        if let fault = injectedFault(.sync, path) { throw FileWriteError(path: path, step: .sync, code: fault) }
+        if fsync(fd) != 0 { throw FileWriteError(path: path, step: .sync, code: errno) }
+        fdOpen = false
+        if close(fd) != 0 { throw FileWriteError(path: path, step: .sync, code: errno) }
+        if let fault = injectedFault(.rename, path) { throw FileWriteError(path: path, step: .rename, code: fault) }
+        if rename(temporaryPath, path) != 0 { throw FileWriteError(path: path, step: .rename, code: errno) }
+        renamed = true
+        try syncDirectory(dirForTemplate, reportingAs: path)
+    }
+
+    /// Flushes the directory at `path` so that entries created, renamed or removed in it
+    /// are durable.
+    public static func syncDirectory(_ path: String) throws(FileWriteError) {
+        try syncDirectory(path, reportingAs: path)
+    }
+
+    private static func syncDirectory(_ directory: String, reportingAs path: String) throws(FileWriteError) {
+        let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard dirFD >= 0 else { throw FileWriteError(path: path, step: .syncDirectory, code: errno) }
+        defer { close(dirFD) }
+        if fsync(dirFD) != 0 { throw FileWriteError(path: path, step: .syncDirectory, code: errno) }
+    }
+
+    // MARK: Fault injection (tests only)
+
+    nonisolated(unsafe) private static var faults: [String: (step: FileWriteError.Step, code: Int32)] = [:]
+    private static let faultsLock = NSLock()
+
+    /// Makes writes to `path` fail at `step` with `code` until cleared. For tests of
+    /// callers' error handling; failures that the system produces need no injection.
+    public static func injectFault(forPath path: String, at step: FileWriteError.Step, code: Int32) {
+        faultsLock.withLock { faults[path] = (step, code) }
+    }
+
+    /// Removes the injected fault for `path`.
+    public static func clearFault(forPath path: String) { faultsLock.withLock { _ = faults.removeValue(forKey: path) } }
+
+    private static func injectedFault(_ step: FileWriteError.Step, _ path: String) -> Int32? {
+        faultsLock.withLock { faults[path].flatMap { $0.step == step ? $0.code : nil } }
+    }
+}

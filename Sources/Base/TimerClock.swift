@@ -1,0 +1,49 @@
+import Dispatch
+
+/// A pending action scheduled on a ``TimerClock``.
+@MainActor
+public protocol ScheduledAction: AnyObject {
+    /// Cancels the action; a no-op if it already ran or was cancelled.
+    func cancel()
+}
+
+/// The source of time and delayed execution for timers, injectable so that tests control
+/// time (``ManualTimerClock``) instead of sleeping.
+@MainActor
+public protocol TimerClock: AnyObject {
+    /// Monotonic time elapsed since an arbitrary origin.
+    var now: Duration { get }
+    /// Runs `action` on the main actor once `delay` has elapsed, unless cancelled.
+    func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> any ScheduledAction
+}
+
+/// The real clock: monotonic time, actions run from the main dispatch queue (which the
+/// application's GLib main loop drains).
+@MainActor
+public final class SystemTimerClock: TimerClock {
+    private let origin = ContinuousClock.now
+
+    /// Creates a clock.
+    public init() {}
+
+    /// Monotonic time since this clock was created.
+    public var now: Duration { ContinuousClock.now - origin }
+
+    /// Schedules `action` on the main queue after `delay`.
+    public func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void)
+        -> any ScheduledAction
+    {
+        let item = DispatchWorkItem { MainActor.assumeIsolated { action() } }
+        let (seconds, attoseconds) = delay.components
+        let nanoseconds = max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds)), execute: item)
+        return DispatchScheduledAction(item)
+    }
+}
+
+@MainActor
+private final class DispatchScheduledAction: ScheduledAction {
+    let item: DispatchWorkItem
+    init(_ item: DispatchWorkItem) { self.item = item }
+    func cancel() { item.cancel() }
+}
