@@ -37,7 +37,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "BaseTests", dependencies: ["Base"], swiftSettings: strict),
-        .testTarget(name: "WebTests", dependencies: ["Base", "Web", "WebTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "WebTests", dependencies: ["Base", "Web", "WebTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ModelTests",
             dependencies: ["Base", "Web", "WebTestSupport", "Model"],

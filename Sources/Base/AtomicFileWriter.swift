@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 public import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An error from ``AtomicFileWriter``: which file, which step, and the system's reason.
 public struct FileWriteError: Error, CustomStringConvertible, Equatable, Sendable {
@@ -53,7 +54,9 @@ public enum AtomicFileWriter {
     }
 
     /// Writes `data` to `path` atomically and durably with file mode `permissions`.
-    public static func write(_ data: Data, toPath path: String, permissions: mode_t = 0o600)
+    public static func write(
+        _ data: Data, toPath path: String, permissions: mode_t = 0o600
+    )
         throws(FileWriteError)
     {
         let directory = (path as NSString).deletingLastPathComponent
@@ -71,7 +74,9 @@ public enum AtomicFileWriter {
         if fchmod(fd, permissions) != 0 {
             throw FileWriteError(path: path, step: .createTemporary, code: errno)
         }
-        if let fault = injectedFault(.write, path) { throw FileWriteError(path: path, step: .write, code: fault) }
+        if let fault = injectedFault(.write, path) {
+            throw FileWriteError(path: path, step: .write, code: fault)
+        }
         let writeError: Int32? = data.withUnsafeBytes { buffer -> Int32? in
             var offset = 0
             while offset < buffer.count {
@@ -85,11 +90,15 @@ public enum AtomicFileWriter {
             return nil
         }
         if let writeError { throw FileWriteError(path: path, step: .write, code: writeError) }
-        if let fault = injectedFault(.sync, path) { throw FileWriteError(path: path, step: .sync, code: fault) }
+        if let fault = injectedFault(.sync, path) {
+            throw FileWriteError(path: path, step: .sync, code: fault)
+        }
         if fsync(fd) != 0 { throw FileWriteError(path: path, step: .sync, code: errno) }
         fdOpen = false
         if close(fd) != 0 { throw FileWriteError(path: path, step: .sync, code: errno) }
-        if let fault = injectedFault(.rename, path) { throw FileWriteError(path: path, step: .rename, code: fault) }
+        if let fault = injectedFault(.rename, path) {
+            throw FileWriteError(path: path, step: .rename, code: fault)
+        }
         if rename(temporaryPath, path) != 0 { throw FileWriteError(path: path, step: .rename, code: errno) }
         renamed = true
         try syncDirectory(dirForTemplate, reportingAs: path)
@@ -120,7 +129,9 @@ public enum AtomicFileWriter {
     }
 
     /// Removes the injected fault for `path`.
-    public static func clearFault(forPath path: String) { faultsLock.withLock { _ = faults.removeValue(forKey: path) } }
+    public static func clearFault(forPath path: String) {
+        faultsLock.withLock { _ = faults.removeValue(forKey: path) }
+    }
 
     private static func injectedFault(_ step: FileWriteError.Step, _ path: String) -> Int32? {
         faultsLock.withLock { faults[path].flatMap { $0.step == step ? $0.code : nil } }

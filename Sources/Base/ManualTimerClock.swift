@@ -26,7 +26,9 @@ public final class ManualTimerClock: TimerClock {
     public var pendingCount: Int { pending.count { $0.action != nil } }
 
     /// Schedules `action` to run when time reaches `now + delay`.
-    public func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void)
+    public func schedule(
+        after delay: Duration, _ action: @escaping @MainActor () -> Void
+    )
         -> any ScheduledAction
     {
         let entry = Pending(due: now + max(delay, .zero), sequence: nextSequence, action: action)

@@ -30,7 +30,9 @@ public final class SystemTimerClock: TimerClock {
     public var now: Duration { ContinuousClock.now - origin }
 
     /// Schedules `action` on the main queue after `delay`.
-    public func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void)
+    public func schedule(
+        after delay: Duration, _ action: @escaping @MainActor () -> Void
+    )
         -> any ScheduledAction
     {
         let item = DispatchWorkItem { MainActor.assumeIsolated { action() } }

@@ -1,0 +1,358 @@
+public import Base
+public import Foundation
+
+/// A tab's web content (Chromium's web::WebState): either unrealized — metadata only,
+/// plus loaders for its saved state — or realized, owning an engine ``WebContent``.
+///
+/// Realization is one-way and happens lazily when an API needs the engine (navigation,
+/// showing, JavaScript, the view...) or explicitly with ``forceRealized()``; observers get
+/// ``WebStateObserver/webStateRealized(_:)`` exactly once. Observers, policy deciders,
+/// script command callbacks, tab helpers (user data) and the const getters all work while
+/// unrealized. ``close()`` destroys the WebState (``WebStateObserver/webStateDestroyed(_:)``).
+@MainActor
+public final class WebState: @MainActor SupportsUserData {
+    /// Parameters for a fresh (realized) WebState.
+    public struct CreateParams {
+        /// The profile's engine context the content is bound to.
+        public var context: any WebEngineContext
+        /// Whether another tab opened this one.
+        public var createdWithOpener: Bool
+        /// The last active time (defaults to now).
+        public var lastActiveTime: Date?
+
+        /// Creates parameters.
+        public init(
+            context: any WebEngineContext, createdWithOpener: Bool = false, lastActiveTime: Date? = nil
+        ) {
+            self.context = context
+            self.createdWithOpener = createdWithOpener
+            self.lastActiveTime = lastActiveTime
+        }
+    }
+
+    /// Loaders for an unrealized WebState's saved state; they run at realization.
+    public struct StorageLoaders {
+        /// Loads the full storage (history, user agent...). Nil if it cannot be read.
+        public var storage: @MainActor () -> WebStateStorage?
+        /// Loads the engine's native session blob. Nil if there is none.
+        public var nativeSessionState: @MainActor () -> Data?
+
+        /// Creates loaders.
+        public init(
+            storage: @escaping @MainActor () -> WebStateStorage?,
+            nativeSessionState: @escaping @MainActor () -> Data?
+        ) {
+            self.storage = storage
+            self.nativeSessionState = nativeSessionState
+        }
+    }
+
+    /// The identifier, stable across restarts.
+    public let id: WebStateID
+    /// The engine context this WebState belongs to.
+    public let context: any WebEngineContext
+    /// When the WebState was created.
+    public let creationTime: Date
+    /// When the WebState was last shown.
+    public private(set) var lastActiveTime: Date
+    /// Whether another tab opened this one.
+    public private(set) var hasOpener: Bool
+
+    private var metadata: WebStateMetadata?  // unrealized only
+    private var loaders: StorageLoaders?  // unrealized only
+    private var content: (any WebContent)?
+    private var navigation: NavigationManager?
+    private var observersStorage: ObserverList<any WebStateObserver>?
+    private var decidersStorage: ObserverList<any WebStatePolicyDecider>?
+    private var scriptCallbacks: [ScriptCallbackEntry]?
+    private var userDataStorage: UserDataStore?
+    private var nextCallbackID = 0
+
+    /// Whether the WebState is shown.
+    public private(set) var isVisible = false
+    /// Whether ``close()`` has started.
+    public private(set) var isBeingDestroyed = false
+
+    /// Creates a realized WebState with a new identifier and a fresh content.
+    public init(params: CreateParams) {
+        id = .newUnique()
+        context = params.context
+        let now = Date()
+        creationTime = now
+        lastActiveTime = params.lastActiveTime ?? now
+        hasOpener = params.createdWithOpener
+        attachContent(params.context.makeWebContent())
+    }
+
+    /// Creates an unrealized WebState from saved metadata; `loaders` run when it is realized.
+    public init(
+        context: any WebEngineContext, id: WebStateID, metadata: WebStateMetadata, hasOpener: Bool = false,
+        loaders: StorageLoaders
+    ) {
+        self.id = id
+        self.context = context
+        creationTime = metadata.creationTime
+        lastActiveTime = metadata.lastActiveTime
+        self.hasOpener = hasOpener
+        self.metadata = metadata
+        self.loaders = loaders
+    }
+
+    // MARK: Realization
+
+    /// Whether the WebState has its engine content.
+    public var isRealized: Bool { content != nil }
+
+    /// Realizes the WebState if it is not yet: creates the content, restores the saved
+    /// history into it (which loads the committed entry) and notifies `webStateRealized`.
+    /// Idempotent.
+    public func forceRealized() {
+        guard content == nil else { return }
+        precondition(!isBeingDestroyed, "WebState \(id.rawValue): realized while being destroyed")
+        let loaders = self.loaders
+        let metadata = self.metadata
+        self.loaders = nil
+        let newContent = context.makeWebContent()
+        attachContent(newContent)
+        if let loaders {
+            let storage = loaders.storage()
+            if let storage { hasOpener = hasOpener || storage.hasOpener }
+            let history = storage?.navigation ?? Self.fallbackHistory(metadata)
+            let blob = loaders.nativeSessionState()
+            if !history.items.isEmpty || blob != nil {
+                newContent.restore(sessionState: blob, history: history)
+            }
+        }
+        self.metadata = nil
+        observers?.forEach { $0.webStateRealized(self) }
+    }
+
+    private static func fallbackHistory(_ metadata: WebStateMetadata?) -> NavigationHistory {
+        // Data lost or unreadable: bring back at least the page the tab showed.
+        guard let metadata, let url = metadata.url else { return .empty }
+        return NavigationHistory(
+            items: [NavigationItem(url: url, title: metadata.title, timestamp: metadata.lastActiveTime)],
+            lastCommittedItemIndex: 0)
+    }
+
+    private func attachContent(_ newContent: any WebContent) {
+        content = newContent
+        navigation = NavigationManager(content: newContent)
+        newContent.delegate = self
+    }
+
+    private var realizedContent: any WebContent {
+        forceRealized()
+        return content!
+    }
+
+    // MARK: Getters (work unrealized, from metadata)
+
+    /// The page title (unrealized: the saved title).
+    public var title: String { content?.title ?? metadata?.title ?? "" }
+    /// The URL shown to the user (unrealized: the saved URL).
+    public var visibleURL: URL? { content.map { $0.visibleURL } ?? metadata?.url }
+    /// The committed URL (unrealized: the saved URL).
+    public var lastCommittedURL: URL? { content.map { $0.lastCommittedURL } ?? metadata?.url }
+    /// The number of back-forward entries (unrealized: the saved count).
+    public var navigationItemCount: Int { content?.history.items.count ?? metadata?.navigationItemCount ?? 0 }
+    /// Whether loading (false while unrealized).
+    public var isLoading: Bool { content?.isLoading ?? false }
+    /// The estimated progress (0 while unrealized).
+    public var loadingProgress: Double { content?.estimatedProgress ?? 0 }
+    /// Whether the web process went away and the tab was not reloaded since.
+    public var isCrashed: Bool { content?.isCrashed ?? false }
+    /// The favicon URL, if known.
+    public var faviconURL: URL? { content?.faviconURL }
+    /// The navigation manager, or nil while unrealized (does not realize).
+    public var navigationManagerIfRealized: NavigationManager? { navigation }
+    /// The navigation manager; realizes the WebState.
+    public var navigationManager: NavigationManager {
+        forceRealized()
+        return navigation!
+    }
+
+    /// The metadata to save; works in both states.
+    public func serializeMetadata() -> WebStateMetadata {
+        if let metadata { return metadata }
+        return WebStateMetadata(
+            creationTime: creationTime, lastActiveTime: lastActiveTime, title: title, url: visibleURL,
+            navigationItemCount: navigationItemCount)
+    }
+
+    /// The full storage to save. Calling it on an unrealized WebState is a programming
+    /// error (its storage is on disk already).
+    public func serializeToStorage() -> WebStateStorage {
+        guard let content else {
+            preconditionFailure("WebState \(id.rawValue): serializeToStorage() on an unrealized WebState")
+        }
+        return WebStateStorage(
+            hasOpener: hasOpener, metadata: serializeMetadata(), userAgent: .automatic,
+            navigation: content.history)
+    }
+
+    /// The engine's native session blob: from the content when realized, else from the
+    /// saved state (without realizing).
+    public var sessionStateData: Data? {
+        if let content { return content.sessionStateData() }
+        return loaders?.nativeSessionState()
+    }
+
+    // MARK: Actions (realize)
+
+    /// Loads `url` in a new entry; realizes.
+    public func load(_ url: URL) { realizedContent.load(url) }
+    /// Reloads; realizes. Recovers a crashed tab.
+    public func reload() { realizedContent.reload() }
+    /// Stops loading (nothing to do while unrealized).
+    public func stopLoading() { content?.stopLoading() }
+    /// Evaluates JavaScript in the page; realizes.
+    public func evaluateJavaScript(
+        _ script: String, completion: @escaping @MainActor (Result<JavaScriptValue, JavaScriptError>) -> Void
+    ) {
+        realizedContent.evaluateJavaScript(script, completion: completion)
+    }
+    /// The native view; realizes.
+    public var view: ViewHandle { realizedContent.view }
+    /// The engine's find-in-page controller; realizes.
+    public func makeFindInPageController() -> any FindInPageController {
+        realizedContent.makeFindInPageController()
+    }
+
+    /// Marks the WebState shown: realizes, updates the last active time, notifies.
+    public func wasShown() {
+        realizedContent.wasShown()
+        isVisible = true
+        lastActiveTime = Date()
+        observers?.forEach { $0.wasShown(self) }
+    }
+
+    /// Marks the WebState hidden and notifies.
+    public func wasHidden() {
+        content?.wasHidden()
+        isVisible = false
+        observers?.forEach { $0.wasHidden(self) }
+    }
+
+    /// Destroys the WebState: notifies `webStateDestroyed`, releases tab helpers (user
+    /// data) and the engine content. Nothing is sent afterwards. Closing twice is a
+    /// programming error.
+    public func close() {
+        precondition(!isBeingDestroyed, "WebState \(id.rawValue): closed twice")
+        isBeingDestroyed = true
+        observers?.forEach { $0.webStateDestroyed(self) }
+        userDataStorage?.removeAll()
+        userDataStorage = nil
+        content?.delegate = nil
+        content?.close()
+        content = nil
+        navigation = nil
+        loaders = nil
+        observersStorage = nil
+        decidersStorage = nil
+        scriptCallbacks = nil
+    }
+
+    // MARK: Observers, deciders, script commands, user data
+
+    private var observers: ObserverList<any WebStateObserver>? { observersStorage }
+
+    /// Adds an observer (held weakly).
+    public func addObserver(_ observer: any WebStateObserver) {
+        if observersStorage == nil { observersStorage = ObserverList() }
+        observersStorage!.add(observer)
+    }
+
+    /// Removes an observer.
+    public func removeObserver(_ observer: any WebStateObserver) { observersStorage?.remove(observer) }
+
+    /// Whether `observer` is registered.
+    public func hasObserver(_ observer: any WebStateObserver) -> Bool {
+        observersStorage?.contains(observer) ?? false
+    }
+
+    /// Adds a policy decider (held weakly).
+    public func addPolicyDecider(_ decider: any WebStatePolicyDecider) {
+        if decidersStorage == nil { decidersStorage = ObserverList() }
+        decidersStorage!.add(decider)
+    }
+
+    /// Removes a policy decider.
+    public func removePolicyDecider(_ decider: any WebStatePolicyDecider) { decidersStorage?.remove(decider) }
+
+    /// Asks every policy decider about `request`; the first `.cancel` wins.
+    public func decidePolicy(for request: NavigationRequest) -> PolicyDecision {
+        var decision = PolicyDecision.allow
+        decidersStorage?.forEach { decider in
+            if decision == .allow, decider.shouldAllowRequest(request, in: self) == .cancel {
+                decision = .cancel
+            }
+        }
+        return decision
+    }
+
+    private struct ScriptCallbackEntry {
+        let id: Int
+        let prefix: String
+        let callback: @MainActor (ScriptCommand) -> Void
+    }
+
+    /// Registers `callback` for script commands whose name starts with `prefix` and a dot.
+    /// It stays registered while the returned subscription lives.
+    public func addScriptCommandCallback(
+        prefix: String, _ callback: @escaping @MainActor (ScriptCommand) -> Void
+    ) -> ScriptCommandSubscription {
+        precondition(
+            !prefix.isEmpty && !prefix.contains("."), "WebState: bad script command prefix '\(prefix)'")
+        nextCallbackID += 1
+        let entryID = nextCallbackID
+        scriptCallbacks =
+            (scriptCallbacks ?? []) + [ScriptCallbackEntry(id: entryID, prefix: prefix, callback: callback)]
+        return ScriptCommandSubscription { [weak self] in
+            self?.scriptCallbacks?.removeAll { $0.id == entryID }
+        }
+    }
+
+    /// The data attached to this WebState (tab helpers attach here).
+    public var userData: UserDataStore {
+        if let userDataStorage { return userDataStorage }
+        let store = UserDataStore()
+        userDataStorage = store
+        return store
+    }
+}
+
+extension WebState: WebContentDelegate {
+    /// Forwards an engine event to the observers.
+    public func webContent(_ content: any WebContent, didReport event: WebContentEvent) {
+        guard content === self.content, !isBeingDestroyed else { return }
+        switch event {
+        case .didStartNavigation(let context):
+            observers?.forEach { $0.didStartNavigation(self, context: context) }
+        case .didRedirectNavigation(let context):
+            observers?.forEach { $0.didRedirectNavigation(self, context: context) }
+        case .didFinishNavigation(let context):
+            observers?.forEach { $0.didFinishNavigation(self, context: context) }
+        case .didStartLoading: observers?.forEach { $0.didStartLoading(self) }
+        case .didStopLoading: observers?.forEach { $0.didStopLoading(self) }
+        case .pageLoaded(let status): observers?.forEach { $0.pageLoaded(self, status: status) }
+        case .loadProgressChanged(let progress):
+            observers?.forEach { $0.loadProgressChanged(self, progress: progress) }
+        case .backForwardStateChanged: observers?.forEach { $0.didChangeBackForwardState(self) }
+        case .titleChanged: observers?.forEach { $0.titleWasSet(self) }
+        case .visibleSecurityStateChanged: observers?.forEach { $0.didChangeVisibleSecurityState(self) }
+        case .faviconURLChanged(let url): observers?.forEach { $0.faviconURLUpdated(self, url: url) }
+        case .renderProcessGone: observers?.forEach { $0.renderProcessGone(self) }
+        case .scriptCommand(let command):
+            let prefix = command.prefix
+            for entry in scriptCallbacks ?? [] where entry.prefix == prefix { entry.callback(command) }
+        }
+    }
+
+    /// Asks the policy deciders.
+    public func webContent(
+        _ content: any WebContent, decidePolicyFor request: NavigationRequest
+    ) -> PolicyDecision {
+        decidePolicy(for: request)
+    }
+}

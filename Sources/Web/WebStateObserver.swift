@@ -1,0 +1,75 @@
+public import Foundation
+
+/// Observes one or more ``WebState``s. Every method has an empty default implementation.
+/// Observers are held weakly, may be added to unrealized WebStates and keep working after
+/// realization.
+@MainActor
+public protocol WebStateObserver: AnyObject {
+    /// The WebState became visible.
+    func wasShown(_ webState: WebState)
+    /// The WebState was hidden.
+    func wasHidden(_ webState: WebState)
+    /// A navigation started.
+    func didStartNavigation(_ webState: WebState, context: NavigationContext)
+    /// A navigation was redirected.
+    func didRedirectNavigation(_ webState: WebState, context: NavigationContext)
+    /// A navigation finished (committed, failed or cancelled).
+    func didFinishNavigation(_ webState: WebState, context: NavigationContext)
+    /// Loading started.
+    func didStartLoading(_ webState: WebState)
+    /// Loading stopped.
+    func didStopLoading(_ webState: WebState)
+    /// The page finished loading, or failed to.
+    func pageLoaded(_ webState: WebState, status: PageLoadCompletionStatus)
+    /// The estimated progress changed.
+    func loadProgressChanged(_ webState: WebState, progress: Double)
+    /// The back-forward state changed.
+    func didChangeBackForwardState(_ webState: WebState)
+    /// The title changed.
+    func titleWasSet(_ webState: WebState)
+    /// The visible page's security state changed.
+    func didChangeVisibleSecurityState(_ webState: WebState)
+    /// The favicon URL changed.
+    func faviconURLUpdated(_ webState: WebState, url: URL?)
+    /// The web process went away.
+    func renderProcessGone(_ webState: WebState)
+    /// The WebState was realized (once, from unrealized).
+    func webStateRealized(_ webState: WebState)
+    /// The WebState is being destroyed; the last event it sends.
+    func webStateDestroyed(_ webState: WebState)
+}
+
+extension WebStateObserver {
+    /// Does nothing.
+    public func wasShown(_ webState: WebState) {}
+    /// Does nothing.
+    public func wasHidden(_ webState: WebState) {}
+    /// Does nothing.
+    public func didStartNavigation(_ webState: WebState, context: NavigationContext) {}
+    /// Does nothing.
+    public func didRedirectNavigation(_ webState: WebState, context: NavigationContext) {}
+    /// Does nothing.
+    public func didFinishNavigation(_ webState: WebState, context: NavigationContext) {}
+    /// Does nothing.
+    public func didStartLoading(_ webState: WebState) {}
+    /// Does nothing.
+    public func didStopLoading(_ webState: WebState) {}
+    /// Does nothing.
+    public func pageLoaded(_ webState: WebState, status: PageLoadCompletionStatus) {}
+    /// Does nothing.
+    public func loadProgressChanged(_ webState: WebState, progress: Double) {}
+    /// Does nothing.
+    public func didChangeBackForwardState(_ webState: WebState) {}
+    /// Does nothing.
+    public func titleWasSet(_ webState: WebState) {}
+    /// Does nothing.
+    public func didChangeVisibleSecurityState(_ webState: WebState) {}
+    /// Does nothing.
+    public func faviconURLUpdated(_ webState: WebState, url: URL?) {}
+    /// Does nothing.
+    public func renderProcessGone(_ webState: WebState) {}
+    /// Does nothing.
+    public func webStateRealized(_ webState: WebState) {}
+    /// Does nothing.
+    public func webStateDestroyed(_ webState: WebState) {}
+}

@@ -1,0 +1,39 @@
+public import Foundation
+
+/// A navigation about to happen, as shown to policy deciders.
+public struct NavigationRequest: Sendable, Equatable {
+    /// The URL to be loaded.
+    public var url: URL
+    /// Whether it targets the main frame.
+    public var isMainFrame: Bool
+    /// Whether the user started it (a click or typed URL) rather than the page.
+    public var isUserInitiated: Bool
+    /// The HTTP method.
+    public var httpMethod: String
+
+    /// Creates a request.
+    public init(url: URL, isMainFrame: Bool = true, isUserInitiated: Bool = false, httpMethod: String = "GET")
+    {
+        self.url = url
+        self.isMainFrame = isMainFrame
+        self.isUserInitiated = isUserInitiated
+        self.httpMethod = httpMethod
+    }
+}
+
+/// A policy decision.
+public enum PolicyDecision: Sendable, Equatable {
+    /// Let the navigation go ahead.
+    case allow
+    /// Cancel the navigation silently.
+    case cancel
+}
+
+/// Decides whether navigations in a ``WebState`` may proceed. Register with
+/// ``WebState/addPolicyDecider(_:)`` (held weakly); works on unrealized WebStates and keeps
+/// working after realization. The first decider that cancels wins.
+@MainActor
+public protocol WebStatePolicyDecider: AnyObject {
+    /// Whether `request` may proceed in `webState`.
+    func shouldAllowRequest(_ request: NavigationRequest, in webState: WebState) -> PolicyDecision
+}

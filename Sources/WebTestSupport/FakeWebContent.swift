@@ -1,0 +1,237 @@
+public import Base
+public import Foundation
+public import Web
+
+/// A fake web view: navigations run to completion synchronously, reporting the events a
+/// real engine reports, in the same order (start loading, start navigation, [redirect],
+/// progress, finish navigation, back-forward state, title, progress 1, stop loading, page
+/// loaded).
+@MainActor
+public final class FakeWebContent: WebContent {
+    /// The events' receiver.
+    public weak var delegate: (any WebContentDelegate)?
+    /// The engine.
+    public unowned let engine: FakeWebEngine
+    /// The history.
+    public private(set) var history = NavigationHistory.empty
+    /// The title.
+    public private(set) var title = ""
+    /// The pending URL during a load, else the committed one.
+    public private(set) var visibleURL: URL?
+    /// The committed URL.
+    public var lastCommittedURL: URL? { history.lastCommittedItem?.url }
+    /// The progress.
+    public private(set) var estimatedProgress: Double = 0
+    /// Whether loading (only ever true while events are being reported).
+    public private(set) var isLoading = false
+    /// The favicon URL (`/favicon.ico` of the committed page's origin).
+    public private(set) var faviconURL: URL?
+    /// Whether the web process "crashed".
+    public private(set) var isCrashed = false
+    /// Whether the content is shown.
+    public private(set) var isShown = false
+    /// Whether ``close()`` was called.
+    public private(set) var isClosed = false
+    /// Every URL this content loaded (commits and failures), in order.
+    public private(set) var loadedURLs: [URL] = []
+
+    init(engine: FakeWebEngine) { self.engine = engine }
+
+    // MARK: Navigation
+
+    /// Loads `url` as a new entry.
+    public func load(_ url: URL) { navigate(to: url, historyIndex: nil) }
+
+    /// Goes to the entry at `index`.
+    public func goToItem(at index: Int) {
+        precondition(history.items.indices.contains(index), "FakeWebContent: no item \(index)")
+        navigate(to: history.items[index].url, historyIndex: index)
+    }
+
+    /// Reloads the committed entry; clears the crashed state.
+    public func reload() {
+        isCrashed = false
+        guard history.lastCommittedItemIndex >= 0 else { return }
+        navigate(
+            to: history.items[history.lastCommittedItemIndex].url,
+            historyIndex: history.lastCommittedItemIndex)
+    }
+
+    /// Stops loading (loads never stay pending in the fake).
+    public func stopLoading() {}
+
+    private func report(_ event: WebContentEvent) { delegate?.webContent(self, didReport: event) }
+
+    private func navigate(to requestedURL: URL, historyIndex: Int?) {
+        precondition(!isClosed, "FakeWebContent: used after close()")
+        if delegate?.webContent(self, decidePolicyFor: NavigationRequest(url: requestedURL)) == .cancel {
+            return
+        }
+        var context = NavigationContext(navigationID: engine.newNavigationID(), url: requestedURL)
+        isLoading = true
+        visibleURL = requestedURL
+        estimatedProgress = 0.1
+        report(.didStartLoading)
+        report(.didStartNavigation(context))
+        report(.loadProgressChanged(0.1))
+        var page = engine.page(for: requestedURL)
+        var redirects = 0
+        while let target = page.redirect, redirects < 20 {
+            redirects += 1
+            if delegate?.webContent(self, decidePolicyFor: NavigationRequest(url: target)) == .cancel {
+                finish(
+                    context: context, error: WebLoadError(kind: .cancelled, message: "cancelled", url: target)
+                )
+                return
+            }
+            context.url = target
+            visibleURL = target
+            report(.didRedirectNavigation(context))
+            page = engine.page(for: target)
+        }
+        loadedURLs.append(context.url)
+        if let failure = page.failure {
+            finish(context: context, error: failure)
+            return
+        }
+        // Commit.
+        var items = history.items
+        let index: Int
+        let item = NavigationItem(url: context.url, title: page.title)
+        if let historyIndex {
+            index = historyIndex
+            items[index].title = page.title
+            items[index].timestamp = Date()
+        } else {
+            if history.lastCommittedItemIndex + 1 < items.count {
+                items.removeSubrange((history.lastCommittedItemIndex + 1)...)
+            }
+            items.append(item)
+            index = items.count - 1
+        }
+        history = NavigationHistory(items: items, lastCommittedItemIndex: index)
+        title = page.title
+        context.hasCommitted = true
+        context.httpStatusCode = page.httpStatus
+        var error: WebLoadError?
+        if page.httpStatus >= 400 {
+            error = WebLoadError(
+                kind: .httpStatus(page.httpStatus), domain: "http", code: page.httpStatus,
+                message: "HTTP \(page.httpStatus)", url: context.url)
+        }
+        context.error = error
+        report(.didFinishNavigation(context))
+        report(.backForwardStateChanged)
+        report(.titleChanged)
+        if let scheme = context.url.scheme, let host = context.url.host {
+            let favicon = URL(string: "\(scheme)://\(host)/favicon.ico")
+            if favicon != faviconURL {
+                faviconURL = favicon
+                report(.faviconURLChanged(favicon))
+            }
+        }
+        estimatedProgress = 1
+        report(.loadProgressChanged(1))
+        isLoading = false
+        report(.didStopLoading)
+        report(.pageLoaded(error.map { .failure($0) } ?? .success))
+    }
+
+    private func finish(context: NavigationContext, error: WebLoadError) {
+        var context = context
+        context.error = error
+        visibleURL = lastCommittedURL
+        report(.didFinishNavigation(context))
+        estimatedProgress = 1
+        report(.loadProgressChanged(1))
+        isLoading = false
+        report(.didStopLoading)
+        report(.pageLoaded(.failure(error)))
+    }
+
+    // MARK: Session state
+
+    private static let blobMagic = Data("FAKE-SESSION-1\n".utf8)
+
+    /// The history encoded as the fake's "native" blob.
+    public func sessionStateData() -> Data? {
+        guard let json = try? JSONEncoder().encode(history) else { return nil }
+        return Self.blobMagic + json
+    }
+
+    /// Restores from the blob if it is the fake's, else from `history`; loads the
+    /// committed entry.
+    @discardableResult
+    public func restore(sessionState: Data?, history: NavigationHistory) -> Bool {
+        var restored: NavigationHistory?
+        if let sessionState, sessionState.starts(with: Self.blobMagic) {
+            restored = try? JSONDecoder().decode(
+                NavigationHistory.self, from: sessionState.dropFirst(Self.blobMagic.count))
+        }
+        let chosen = restored ?? history
+        guard !chosen.items.isEmpty, chosen.lastCommittedItemIndex >= 0 else { return false }
+        self.history = chosen
+        title = chosen.lastCommittedItem?.title ?? ""
+        visibleURL = chosen.lastCommittedItem?.url
+        report(.backForwardStateChanged)
+        navigate(
+            to: chosen.items[chosen.lastCommittedItemIndex].url, historyIndex: chosen.lastCommittedItemIndex)
+        return true
+    }
+
+    // MARK: Scripts, find, crash
+
+    /// Answers from ``FakeWebEngine/scriptResults``; `document.title` answers the title;
+    /// anything else fails. The completion runs synchronously.
+    public func evaluateJavaScript(
+        _ script: String, completion: @escaping @MainActor (Result<JavaScriptValue, JavaScriptError>) -> Void
+    ) {
+        if let result = engine.scriptResults[script] {
+            completion(result)
+        } else if script == "document.title" {
+            completion(.success(.string(title)))
+        } else {
+            completion(.failure(JavaScriptError(message: "ReferenceError: cannot evaluate '\(script)'")))
+        }
+    }
+
+    /// A controller that searches the committed page's ``FakeWebEngine/Page/text``.
+    public func makeFindInPageController() -> any FindInPageController {
+        FakeFindInPageController(content: self)
+    }
+
+    /// The committed page's text.
+    var pageText: String { lastCommittedURL.map { engine.page(for: $0).text } ?? "" }
+
+    /// Simulates the web process going away.
+    public func simulateRenderProcessGone() {
+        isCrashed = true
+        isLoading = false
+        report(.renderProcessGone)
+    }
+
+    /// Simulates the page sending a script command.
+    public func simulateScriptCommand(_ command: ScriptCommand) { report(.scriptCommand(command)) }
+
+    /// Simulates a change of the page's title by script.
+    public func simulateTitleChange(_ newTitle: String) {
+        title = newTitle
+        report(.titleChanged)
+    }
+
+    // MARK: View
+
+    /// Marks shown.
+    public func wasShown() { isShown = true }
+    /// Marks hidden.
+    public func wasHidden() { isShown = false }
+    /// A handle with no toolkit object.
+    public var view: ViewHandle { ViewHandle(pointer: nil, owner: self) }
+
+    /// Closes; the engine's live count drops.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        engine.contentClosed()
+    }
+}
