@@ -26,6 +26,11 @@ let package = Package(
         .target(name: "WebTestSupport", dependencies: ["Base", "Web"], swiftSettings: strict),
         .target(name: "Model", dependencies: ["Base", "Web"], swiftSettings: strict),
         .target(name: "Commands", dependencies: ["Base"], swiftSettings: strict),
+        .target(
+            name: "ModelTestSupport",
+            dependencies: ["Base", "Web", "WebTestSupport", "Model"],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "swiftlet",
             dependencies: ["Base", "Web", "Model", "Commands"],
@@ -41,7 +46,7 @@ let package = Package(
             name: "WebTests", dependencies: ["Base", "Web", "WebTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ModelTests",
-            dependencies: ["Base", "Web", "WebTestSupport", "Model"],
+            dependencies: ["Base", "Web", "WebTestSupport", "Model", "ModelTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "CommandsTests", dependencies: ["Base", "Commands"], swiftSettings: strict),
