@@ -1,7 +1,8 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Layers (see docs/design.md): Base <- Web <- Model; Commands <- Base.
+// Layers (see docs/design.md): Base <- Web <- Model; Base <- Commands <- Model (a Browser owns
+// its CommandDispatcher and Broadcaster).
 // The UI layer (added later) may import Commands but never Model, Web or Sessions:
 // that edge is kept absent here, so the compiler enforces it.
 let strict: [SwiftSetting] = [
@@ -24,7 +25,7 @@ let package = Package(
         .target(name: "Base", swiftSettings: strict),
         .target(name: "Web", dependencies: ["Base"], swiftSettings: strict),
         .target(name: "WebTestSupport", dependencies: ["Base", "Web"], swiftSettings: strict),
-        .target(name: "Model", dependencies: ["Base", "Web"], swiftSettings: strict),
+        .target(name: "Model", dependencies: ["Base", "Web", "Commands"], swiftSettings: strict),
         .target(name: "Commands", dependencies: ["Base"], swiftSettings: strict),
         .target(
             name: "ModelTestSupport",
@@ -46,7 +47,7 @@ let package = Package(
             name: "WebTests", dependencies: ["Base", "Web", "WebTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ModelTests",
-            dependencies: ["Base", "Web", "WebTestSupport", "Model", "ModelTestSupport"],
+            dependencies: ["Base", "Web", "WebTestSupport", "Model", "ModelTestSupport", "Commands"],
             swiftSettings: strict
         ),
         .testTarget(name: "CommandsTests", dependencies: ["Base", "Commands"], swiftSettings: strict),
