@@ -45,8 +45,10 @@ public struct FileWriteError: Error, CustomStringConvertible, Equatable, Sendabl
 /// Durable, atomic file replacement: the bytes go to a temporary file in the same
 /// directory, which is flushed (fsync), renamed over the target, and the directory is
 /// flushed too. Readers see either the old file or the complete new one, and after a
-/// successful return the new one survives a crash or power loss. On failure the target is
-/// untouched and the temporary file is removed.
+/// successful return the new one survives a crash or power loss. The temporary file never
+/// outlives a failed call. If a step up to the rename fails, the target is untouched; if
+/// only flushing the directory fails (``FileWriteError/Step/syncDirectory``), the new
+/// content is already in place but may not survive a crash.
 public enum AtomicFileWriter {
     /// Writes `data` to `url` atomically and durably with file mode `permissions`.
     public static func write(_ data: Data, to url: URL, permissions: mode_t = 0o600) throws(FileWriteError) {
@@ -56,12 +58,13 @@ public enum AtomicFileWriter {
     /// Writes `data` to `path` atomically and durably with file mode `permissions`.
     public static func write(
         _ data: Data, toPath path: String, permissions: mode_t = 0o600
-    )
-        throws(FileWriteError)
-    {
+    ) throws(FileWriteError) {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let dirForTemplate = directory.isEmpty ? "." : directory
+        if let fault = injectedFault(.createTemporary, path) {
+            throw FileWriteError(path: path, step: .createTemporary, code: fault)
+        }
         var template = Array("\(dirForTemplate)/.\(name).tmp-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw FileWriteError(path: path, step: .createTemporary, code: errno) }
@@ -80,7 +83,7 @@ public enum AtomicFileWriter {
         let writeError: Int32? = data.withUnsafeBytes { buffer -> Int32? in
             var offset = 0
             while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let n = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
                     return errno
@@ -111,6 +114,9 @@ public enum AtomicFileWriter {
     }
 
     private static func syncDirectory(_ directory: String, reportingAs path: String) throws(FileWriteError) {
+        if let fault = injectedFault(.syncDirectory, path) {
+            throw FileWriteError(path: path, step: .syncDirectory, code: fault)
+        }
         let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard dirFD >= 0 else { throw FileWriteError(path: path, step: .syncDirectory, code: errno) }
         defer { close(dirFD) }
@@ -123,7 +129,9 @@ public enum AtomicFileWriter {
     private static let faultsLock = NSLock()
 
     /// Makes writes to `path` fail at `step` with `code` until cleared. For tests of
-    /// callers' error handling; failures that the system produces need no injection.
+    /// callers' error handling; failures that the system produces need no injection. A
+    /// fault at ``FileWriteError/Step/syncDirectory`` also applies to
+    /// ``syncDirectory(_:)`` called with `path`.
     public static func injectFault(forPath path: String, at step: FileWriteError.Step, code: Int32) {
         faultsLock.withLock { faults[path] = (step, code) }
     }
@@ -136,4 +144,13 @@ public enum AtomicFileWriter {
     private static func injectedFault(_ step: FileWriteError.Step, _ path: String) -> Int32? {
         faultsLock.withLock { faults[path].flatMap { $0.step == step ? $0.code : nil } }
     }
+}
+
+/// `write(2)`, named so that it is not shadowed by ``AtomicFileWriter/write(_:toPath:permissions:)``.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(fd, buffer, count)
+    #else
+    Darwin.write(fd, buffer, count)
+    #endif
 }

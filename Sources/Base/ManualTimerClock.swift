@@ -28,9 +28,7 @@ public final class ManualTimerClock: TimerClock {
     /// Schedules `action` to run when time reaches `now + delay`.
     public func schedule(
         after delay: Duration, _ action: @escaping @MainActor () -> Void
-    )
-        -> any ScheduledAction
-    {
+    ) -> any ScheduledAction {
         let entry = Pending(due: now + max(delay, .zero), sequence: nextSequence, action: action)
         nextSequence += 1
         pending.append(entry)
@@ -39,7 +37,10 @@ public final class ManualTimerClock: TimerClock {
 
     /// Moves time forward by `delta`, running every action that falls due on the way
     /// (including actions scheduled by those actions, if they fall due in the window).
+    /// Time never moves backwards: `delta` must not be negative, and if an action advances
+    /// the clock further itself, time stays where that left it.
     public func advance(by delta: Duration) {
+        precondition(delta >= .zero, "ManualTimerClock: cannot advance by a negative duration")
         let target = now + delta
         while true {
             pending.removeAll { $0.action == nil }
@@ -52,7 +53,7 @@ public final class ManualTimerClock: TimerClock {
             next.action = nil
             action?()
         }
-        now = target
+        now = max(now, target)
         pending.removeAll { $0.action == nil }
     }
 

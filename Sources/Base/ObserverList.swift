@@ -4,7 +4,7 @@
 /// notification is not called for that notification, and an observer removed during a
 /// notification (before its turn) is not called either. Observers that have been
 /// deallocated are skipped and pruned. Adding the same observer twice is a programming
-/// error, as is removing one that is not in the list (both fail loudly).
+/// error and fails loudly; removing one that is not in the list does nothing.
 public final class ObserverList<Observer> {
     private final class Entry {
         weak var object: AnyObject?

@@ -32,14 +32,21 @@ public final class SystemTimerClock: TimerClock {
     /// Schedules `action` on the main queue after `delay`.
     public func schedule(
         after delay: Duration, _ action: @escaping @MainActor () -> Void
-    )
-        -> any ScheduledAction
-    {
+    ) -> any ScheduledAction {
         let item = DispatchWorkItem { MainActor.assumeIsolated { action() } }
-        let (seconds, attoseconds) = delay.components
-        let nanoseconds = max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-        DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds)), execute: item)
+        let deadline = DispatchTime.now() + .nanoseconds(Self.wholeNanoseconds(delay))
+        DispatchQueue.main.asyncAfter(deadline: deadline, execute: item)
         return DispatchScheduledAction(item)
+    }
+
+    /// `delay` in nanoseconds, clamped to `0...Int.max` (a delay too long to represent
+    /// waits "forever" rather than overflowing).
+    private static func wholeNanoseconds(_ delay: Duration) -> Int {
+        guard delay > .zero else { return 0 }
+        let (seconds, attoseconds) = delay.components
+        let (scaled, overflowed) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, overflowedAgain) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+        return overflowed || overflowedAgain ? Int.max : Int(clamping: total)
     }
 }
 
