@@ -19,6 +19,10 @@ public final class WebStateList {
     }
 
     var items: [Item] = []
+    /// Identities of the tabs in the list, for O(1) membership checks.
+    private var members: Set<ObjectIdentifier> = []
+    /// How many items have an opener; lets removals skip the opener scan when none has.
+    private var itemsWithOpener = 0
     private var activeIndexStorage = -1
     /// The number of pinned tabs (they occupy `0 ..< pinnedCount`).
     public private(set) var pinnedCount = 0
@@ -61,8 +65,15 @@ public final class WebStateList {
         return items[index].webState
     }
 
+    /// Whether `webState` is in the list (O(1)).
+    public func contains(_ webState: WebState) -> Bool { members.contains(ObjectIdentifier(webState)) }
+
     /// The index of `webState`, or nil.
-    public func index(of webState: WebState) -> Int? { items.firstIndex { $0.webState === webState } }
+    public func index(of webState: WebState) -> Int? {
+        guard contains(webState) else { return nil }
+        for index in items.indices where items[index].webState === webState { return index }
+        return nil
+    }
 
     /// The index of the first tab whose visible URL is `url`.
     public func indexOfWebState(withURL url: URL) -> Int? {
@@ -154,7 +165,7 @@ public final class WebStateList {
             }
             var opener = params.opener
             if params.inheritOpener {
-                for i in items.indices { items[i].opener = nil }
+                for i in items.indices { setItemOpener(at: i, nil) }
                 opener = activeWebState.map { WebStateOpener($0) }
             }
             var openerIndex: Int?
@@ -179,12 +190,13 @@ public final class WebStateList {
             delegate?.willAddWebState(webState)
             let oldActive = activeWebState
             items.insert(Item(webState: webState, opener: nil, group: group), at: index)
+            members.insert(ObjectIdentifier(webState))
             if pinned { pinnedCount += 1 }
             if activeIndexStorage >= index { activeIndexStorage += 1 }
             updateGroupRanges()
             if params.inheritOpener { items[index].resetOpenerOnActiveChange = true }
             if params.activate { setActiveIndex(index) }
-            if let opener { items[index].opener = opener }
+            if let opener { setItemOpener(at: index, opener) }
             notify(
                 .insert(.init(insertedWebState: webState, index: index, group: group)), oldActive: oldActive)
             return index
@@ -268,7 +280,9 @@ public final class WebStateList {
             let replaced = items[index].webState
             clearOpeners(of: replaced)
             items[index].webState = webState
-            items[index].opener = nil
+            members.remove(ObjectIdentifier(replaced))
+            members.insert(ObjectIdentifier(webState))
+            setItemOpener(at: index, nil)
             items[index].resetOpenerOnActiveChange = false
             let wasActive = index == activeIndexStorage
             if wasActive { delegate?.willActivateWebState(webState) }
@@ -334,12 +348,14 @@ public final class WebStateList {
             observers.forEach { $0.webStateListWillChange(self, detach: change, status: willStatus) }
             delegate?.willRemoveWebState(item.webState)
             clearOpeners(of: item.webState)
+            setItemOpener(at: index, nil)
             items.remove(at: index)
+            members.remove(ObjectIdentifier(item.webState))
             if index < pinnedCount { pinnedCount -= 1 }
             updateGroupRanges()
             if removesActive {
                 activeIndexStorage =
-                    newActive.flatMap { active in items.firstIndex { $0.webState === active } } ?? -1
+                    newActive.flatMap { self.index(of: $0) } ?? -1
                 if let active = activeWebState { delegate?.willActivateWebState(active) }
             } else if activeIndexStorage > index {
                 activeIndexStorage -= 1
@@ -352,7 +368,15 @@ public final class WebStateList {
     }
 
     private func clearOpeners(of webState: WebState) {
-        for i in items.indices where items[i].opener?.webState === webState { items[i].opener = nil }
+        guard itemsWithOpener > 0 else { return }
+        for i in items.indices where items[i].opener?.webState === webState { setItemOpener(at: i, nil) }
+    }
+
+    /// Sets an item's opener, keeping ``itemsWithOpener`` right.
+    private func setItemOpener(at index: Int, _ opener: WebStateOpener?) {
+        let had = items[index].opener != nil
+        items[index].opener = opener
+        itemsWithOpener += (opener != nil ? 1 : 0) - (had ? 1 : 0)
     }
 
     // MARK: Activation and openers
@@ -380,7 +404,7 @@ public final class WebStateList {
     private func setActiveIndex(_ index: Int) {
         guard index != activeIndexStorage else { return }
         if activeIndexStorage >= 0 && items[activeIndexStorage].resetOpenerOnActiveChange {
-            items[activeIndexStorage].opener = nil
+            setItemOpener(at: activeIndexStorage, nil)
             items[activeIndexStorage].resetOpenerOnActiveChange = false
         }
         activeIndexStorage = index
@@ -395,7 +419,7 @@ public final class WebStateList {
                 precondition(
                     self.index(of: opener.webState) != nil, "WebStateList.setOpener: opener not in the list")
             }
-            items[index].opener = opener
+            setItemOpener(at: index, opener)
         }
     }
 
@@ -511,7 +535,7 @@ public final class WebStateList {
             items.removeSubrange(from.indices)
             let insertAt = before > from.end ? before - from.count : before
             items.insert(contentsOf: moving, at: insertAt)
-            if let activeItem { activeIndexStorage = items.firstIndex { $0.webState === activeItem } ?? -1 }
+            if let activeItem { activeIndexStorage = index(of: activeItem) ?? -1 }
             updateGroupRanges()
             notify(.groupMove(group: group, fromRange: from, toRange: group.range), oldActive: oldActive)
         }
@@ -609,6 +633,8 @@ public final class WebStateList {
         isDestroyed = true
         let remaining = items
         items.removeAll()
+        members.removeAll()
+        itemsWithOpener = 0
         activeIndexStorage = -1
         pinnedCount = 0
         groupSet.removeAll()
