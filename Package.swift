@@ -21,12 +21,22 @@ let package = Package(
         .executable(name: "swiftlet", targets: ["swiftlet"]),
         .executable(name: "swiftlet-bench", targets: ["swiftlet-bench"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0")
+    ],
     targets: [
         .target(name: "Base", swiftSettings: strict),
         .target(name: "Web", dependencies: ["Base"], swiftSettings: strict),
         .target(name: "WebTestSupport", dependencies: ["Base", "Web"], swiftSettings: strict),
         .target(name: "Model", dependencies: ["Base", "Web", "Commands"], swiftSettings: strict),
         .target(name: "Commands", dependencies: ["Base"], swiftSettings: strict),
+        .target(
+            name: "Sessions",
+            dependencies: [
+                "Base", "Web", "Model", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ],
+            swiftSettings: strict
+        ),
         .target(
             name: "ModelTestSupport",
             dependencies: ["Base", "Web", "WebTestSupport", "Model"],
