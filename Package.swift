@@ -60,6 +60,11 @@ let package = Package(
             dependencies: ["Base", "Web", "WebTestSupport", "Model", "ModelTestSupport", "Commands"],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "SessionsTests",
+            dependencies: ["Base", "Web", "WebTestSupport", "Model", "ModelTestSupport", "Sessions"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "CommandsTests", dependencies: ["Base", "Commands"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,156 @@
+import Foundation
+import Model
+import Web
+
+/// The session of one Browser: its identifier and directory, and the dirty tracking of
+/// Chromium's SessionRestorationWebStateListObserver / WebStateObserver.
+@MainActor
+final class BrowserSession: WebStateListObserver, WebStateObserver {
+    weak var browser: Browser?
+    let sessionID: String
+    let directory: String
+    private weak var service: SessionRestorationService?
+
+    /// Whether the list itself changed since the last save.
+    private(set) var isListDirty = false
+    /// Realized tabs whose data.pb / state.pb must be rewritten.
+    private(set) var dirtyWebStates: [WebStateID: WebState] = [:]
+    /// Unrealized tabs created by `createUnrealizedWebState` that are expected to be inserted.
+    var expected: Set<WebStateID> = []
+    /// Unrealized tabs that came from another session and must be adopted (their files
+    /// linked into this session's directory).
+    private(set) var inserted: [WebStateID: WebState] = [:]
+    /// Unrealized tabs detached (not closed) from this list; another session may adopt them.
+    private(set) var detached: Set<WebStateID> = []
+    /// Tabs closed since the last save; their directories are deleted after the next save.
+    private(set) var closed: Set<WebStateID> = []
+    /// Set while the service restores this session (changes are not dirt then).
+    var isRestoring = false
+    /// Whether the session was restored (``SessionRestorationService/loadSession(for:)``).
+    var wasLoaded = false
+    private var observed: [ObjectIdentifier: WebState] = [:]
+
+    init(browser: Browser, sessionID: String, directory: String, service: SessionRestorationService) {
+        self.browser = browser
+        self.sessionID = sessionID
+        self.directory = directory
+        self.service = service
+        browser.webStateList.addObserver(self)
+        for webState in browser.webStateList.webStates { observe(webState) }
+    }
+
+    var isDirty: Bool { isListDirty || !dirtyWebStates.isEmpty || !closed.isEmpty || !inserted.isEmpty }
+
+    func tabDirectory(_ id: WebStateID) -> String { directory + "/" + id.storageName }
+
+    func stopObserving() {
+        browser?.webStateList.removeObserver(self)
+        for webState in observed.values where !webState.isBeingDestroyed { webState.removeObserver(self) }
+        observed.removeAll()
+    }
+
+    /// Forgets every change (after a save, or after restoring).
+    func clearDirty() {
+        isListDirty = false
+        dirtyWebStates.removeAll()
+        inserted.removeAll()
+        detached.removeAll()
+        closed.removeAll()
+    }
+
+    /// Takes the adoption, detach and close sets for a save.
+    func takeChanges() -> (
+        inserted: [WebStateID: WebState], detached: Set<WebStateID>, closed: Set<WebStateID>,
+        dirty: [WebStateID: WebState]
+    ) {
+        defer { clearDirty() }
+        return (inserted, detached, closed, dirtyWebStates)
+    }
+
+    private func observe(_ webState: WebState) {
+        guard observed.updateValue(webState, forKey: ObjectIdentifier(webState)) == nil else { return }
+        webState.addObserver(self)
+    }
+
+    private func unobserve(_ webState: WebState) {
+        guard observed.removeValue(forKey: ObjectIdentifier(webState)) != nil else { return }
+        if !webState.isBeingDestroyed { webState.removeObserver(self) }
+    }
+
+    private func markListDirty() {
+        guard !isRestoring else { return }
+        let wasDirty = isDirty
+        isListDirty = true
+        if !wasDirty { service?.sessionBecameDirty(self) }
+    }
+
+    private func markWebStateDirty(_ webState: WebState) {
+        guard !isRestoring, webState.isRealized else { return }
+        let wasDirty = isDirty
+        dirtyWebStates[webState.id] = webState
+        if !wasDirty { service?.sessionBecameDirty(self) }
+    }
+
+    // MARK: WebStateListObserver
+
+    func webStateListWillChange(
+        _ list: WebStateList, detach: WebStateListChange.Detach, status: WebStateListStatus
+    ) {}
+
+    func webStateListDidChange(_ list: WebStateList, change: WebStateListChange, status: WebStateListStatus) {
+        switch change {
+        case .insert(let insert): didInsert(insert.insertedWebState)
+        case .replace(let replace):
+            didDetach(replace.replacedWebState, isClosing: true)
+            didInsert(replace.insertedWebState)
+        case .detach(let detach): didDetach(detach.detachedWebState, isClosing: detach.isClosing)
+        default: break
+        }
+        if !list.isBatchInProgress { markListDirty() }
+    }
+
+    func webStateListBatchOperationEnded(_ list: WebStateList) { markListDirty() }
+
+    func webStateListDestroyed(_ list: WebStateList) { stopObserving() }
+
+    private func didInsert(_ webState: WebState) {
+        observe(webState)
+        guard !isRestoring else { return }
+        if webState.isRealized {
+            markWebStateDirty(webState)
+        } else if expected.remove(webState.id) != nil {
+            // Made by createUnrealizedWebState for this session: its data is pending here.
+        } else if detached.remove(webState.id) != nil {
+            // Moved back before a save: its files never left this directory.
+        } else {
+            inserted[webState.id] = webState
+        }
+    }
+
+    private func didDetach(_ webState: WebState, isClosing: Bool) {
+        unobserve(webState)
+        guard !isRestoring else { return }
+        dirtyWebStates.removeValue(forKey: webState.id)
+        if inserted.removeValue(forKey: webState.id) != nil {
+            // Never adopted: its files are still where they were; nothing to do here.
+        } else if isClosing {
+            closed.insert(webState.id)
+        } else if !webState.isRealized {
+            detached.insert(webState.id)
+        }
+    }
+
+    // MARK: WebStateObserver
+
+    func wasShown(_ webState: WebState) { markWebStateDirty(webState) }
+
+    func didFinishNavigation(_ webState: WebState, context: NavigationContext) {
+        if !context.isDownload { markWebStateDirty(webState) }
+    }
+
+    func didChangeBackForwardState(_ webState: WebState) { markWebStateDirty(webState) }
+
+    func titleWasSet(_ webState: WebState) { markWebStateDirty(webState) }
+
+    func webStateDestroyed(_ webState: WebState) { unobserve(webState) }
+}

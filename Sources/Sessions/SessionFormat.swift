@@ -1,0 +1,22 @@
+/// Constants of Swiftlet's on-disk session layout:
+///
+///     <profile>/SessionStorage/<session id>/session_metadata.pb   the list (WebStateListStorage)
+///     <profile>/SessionStorage/<session id>/<tab id %08x>/data.pb  a tab (WebStateStorage)
+///     <profile>/SessionStorage/<session id>/<tab id %08x>/state.pb the engine's native blob
+///
+/// The off-the-record profile has the same layout under `<profile>/OTR/SessionStorage`.
+public enum SessionFormat {
+    /// The directory under a profile that holds the window sessions.
+    public static let storageDirectoryName = "SessionStorage"
+    /// A window session's list file.
+    public static let metadataFileName = "session_metadata.pb"
+    /// A tab's storage file.
+    public static let dataFileName = "data.pb"
+    /// A tab's native engine state file.
+    public static let stateFileName = "state.pb"
+    /// Native state larger than this is not written (and an older one is deleted).
+    public static let maximumStateSize = 5 * 1024 * 1024
+    /// The format version this code writes. Files from a newer version are read (proto3
+    /// keeps unknown fields) after their metadata is set aside as a backup.
+    public static let currentVersion: Int32 = 1
+}

@@ -1,0 +1,117 @@
+import Base
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one background serial queue all session file IO runs on, with the operations it
+/// performs. Operations never throw: failures are logged and recorded, and the caller
+/// collects them on the main actor (``takeFailures()``).
+final class SessionIO: Sendable {
+    private let queue = DispatchQueue(label: "swiftlet.sessions.io", qos: .utility)
+    private let failures = Mutex<[String]>([])
+    private let bytesWritten = Mutex<Int>(0)
+
+    /// Runs `work` on the IO queue after everything queued before it.
+    func async(_ work: @escaping @Sendable () -> Void) { queue.async(execute: work) }
+
+    /// Blocks until everything queued so far has run.
+    func waitUntilIdle() { queue.sync {} }
+
+    /// Runs `work` on the IO queue and waits for its result.
+    func sync<T: Sendable>(_ work: @Sendable () -> T) -> T { queue.sync(execute: work) }
+
+    /// Failures recorded since the last call.
+    func takeFailures() -> [String] {
+        failures.withLock { list in
+            defer { list.removeAll() }; return list
+        }
+    }
+
+    /// Total bytes written by this queue (for benchmarks).
+    var totalBytesWritten: Int { bytesWritten.withLock { $0 } }
+
+    private func fail(_ message: String) {
+        sessionLog(message)
+        failures.withLock { $0.append(message) }
+    }
+
+    // MARK: Operations (call on the queue)
+
+    func createDirectory(_ path: String) -> Bool {
+        do {
+            try PrivateStorage.createDirectory(atPath: path)
+            return true
+        } catch {
+            fail("session storage: \(error)")
+            return false
+        }
+    }
+
+    /// Writes `data` atomically and durably (creating the directory if needed).
+    @discardableResult
+    func write(_ data: Data, to path: String) -> Bool {
+        guard createDirectory((path as NSString).deletingLastPathComponent) else { return false }
+        do {
+            try AtomicFileWriter.write(data, toPath: path)
+            bytesWritten.withLock { $0 += data.count }
+            return true
+        } catch {
+            fail("session storage: \(error)")
+            return false
+        }
+    }
+
+    /// Removes a file or directory tree; missing is fine.
+    func remove(_ path: String) {
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        do {
+            try FileManager.default.removeItem(atPath: path)
+        } catch {
+            fail("session storage: could not remove \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Copies the directory `source` to `destination` by hard-linking its files (the files
+    /// are never modified in place, only replaced, so sharing them is safe). Files already at
+    /// the destination are replaced.
+    @discardableResult
+    func linkDirectory(from source: String, to destination: String) -> Bool {
+        guard FileManager.default.fileExists(atPath: source) else { return false }
+        guard createDirectory(destination) else { return false }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []
+        var ok = true
+        for name in names where !name.hasPrefix(".") {
+            let from = source + "/" + name
+            let to = destination + "/" + name
+            unlink(to)
+            if link(from, to) != 0 {
+                fail("session storage: could not link \(from) to \(to): \(String(cString: strerror(errno)))")
+                ok = false
+            }
+        }
+        if ok { try? AtomicFileWriter.syncDirectory(destination) }
+        return ok
+    }
+
+    /// Renames `source` to `destination` (replacing a file at the destination).
+    @discardableResult
+    func rename(_ source: String, to destination: String) -> Bool {
+        if Glibc.rename(source, destination) != 0 {
+            fail("session storage: could not rename \(source): \(String(cString: strerror(errno)))")
+            return false
+        }
+        try? AtomicFileWriter.syncDirectory((destination as NSString).deletingLastPathComponent)
+        return true
+    }
+
+    /// The contents of a file, or nil when it does not exist or cannot be read.
+    func read(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+}
+
+/// Logs a session problem on stderr.
+func sessionLog(_ message: String) {
+    FileHandle.standardError.write(Data("swiftlet: \(message)\n".utf8))
+}

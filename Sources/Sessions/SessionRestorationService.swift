@@ -1,0 +1,391 @@
+public import Base
+public import Foundation
+public import Model
+public import Web
+
+/// Saves and restores the window sessions of one profile, losslessly and lazily (Chromium's
+/// SessionRestorationServiceImpl).
+///
+/// Each Browser gets a stable session identifier (``setSessionID(_:for:)``), which names its
+/// directory under ``storageDirectory``. Changes to the list and to realized tabs mark the
+/// session dirty; a save follows after ``saveDelay`` (coalesced: later changes do not push
+/// it back), or at once with ``saveSessions()``. A save rewrites only dirty tabs' files and
+/// writes the list last; all IO runs on one background serial queue, with durable atomic
+/// writes. Restored tabs come back unrealized; realizing one reads its files.
+@MainActor
+public final class SessionRestorationService {
+    /// The directory holding one subdirectory per window session.
+    public let storageDirectory: URL
+    /// The engine context restored tabs are bound to.
+    public let engineContext: any WebEngineContext
+    /// The delay between the first change and the save.
+    public let saveDelay: Duration
+
+    private let clock: any TimerClock
+    private let timer: OneShotTimer
+    let io = SessionIO()
+    private var sessions: [ObjectIdentifier: BrowserSession] = [:]
+    private let observers = ObserverList<any SessionRestorationObserver>()
+    /// Where each known tab's files live (its directory), for loaders and adoption.
+    private var dataLocation: [WebStateID: String] = [:]
+    /// Storage of tabs made by createUnrealizedWebState, served from memory until written.
+    private var pendingStorage: [WebStateID: WebStateStorage] = [:]
+    /// Problems met while loading or saving, newest last (also logged).
+    public private(set) var problems: [String] = []
+    /// The number of completed ``saveSessions()`` calls that had something to write.
+    public private(set) var saveCount = 0
+
+    /// Creates a service storing under `storageDirectory` (`<profile>/SessionStorage`).
+    public init(
+        storageDirectory: URL, engineContext: any WebEngineContext, clock: any TimerClock,
+        saveDelay: Duration = .milliseconds(2500)
+    ) {
+        self.storageDirectory = storageDirectory.standardizedFileURL
+        self.engineContext = engineContext
+        self.clock = clock
+        self.saveDelay = saveDelay
+        timer = OneShotTimer(clock: clock)
+    }
+
+    // MARK: Observers
+
+    /// Adds an observer (held weakly).
+    public func addObserver(_ observer: any SessionRestorationObserver) { observers.add(observer) }
+    /// Removes an observer.
+    public func removeObserver(_ observer: any SessionRestorationObserver) { observers.remove(observer) }
+
+    // MARK: Browsers
+
+    /// Gives `browser` its stable session identifier and starts tracking its changes. The
+    /// identifier must be unique among this service's browsers and usable as a file name.
+    public func setSessionID(_ sessionID: String, for browser: Browser) {
+        precondition(
+            !sessionID.isEmpty && !sessionID.contains("/") && sessionID != "." && sessionID != "..",
+            "SessionRestorationService: bad session id '\(sessionID)'")
+        precondition(
+            sessions[ObjectIdentifier(browser)] == nil,
+            "SessionRestorationService: browser already has a session id")
+        precondition(
+            !sessions.values.contains { $0.sessionID == sessionID },
+            "SessionRestorationService: session id '\(sessionID)' is already used")
+        let directory = storageDirectory.appendingPathComponent(sessionID, isDirectory: true).path
+        sessions[ObjectIdentifier(browser)] = BrowserSession(
+            browser: browser, sessionID: sessionID, directory: directory, service: self)
+    }
+
+    /// The session identifier of `browser`, if it has one.
+    public func sessionID(of browser: Browser) -> String? { sessions[ObjectIdentifier(browser)]?.sessionID }
+
+    /// The directory of the session `sessionID`.
+    public func sessionDirectory(_ sessionID: String) -> URL {
+        storageDirectory.appendingPathComponent(sessionID, isDirectory: true)
+    }
+
+    /// Saves `browser`'s pending changes and stops tracking it. Required before a tracked
+    /// browser goes away.
+    public func disconnect(_ browser: Browser) {
+        guard let session = sessions[ObjectIdentifier(browser)] else { return }
+        if session.isDirty { save(sessions: [session]) }
+        session.stopObserving()
+        sessions.removeValue(forKey: ObjectIdentifier(browser))
+        if !sessions.values.contains(where: \.isDirty) { timer.stop() }
+    }
+
+    // MARK: Saving
+
+    /// Saves every dirty session now (the IO itself runs in the background; see
+    /// ``waitForPendingIO()``). Cancels a pending delayed save. Callable at any time.
+    public func saveSessions() {
+        timer.stop()
+        save(sessions: Array(sessions.values))
+    }
+
+    /// Blocks until every queued write has reached the disk, then records IO failures.
+    public func waitForPendingIO() {
+        io.waitUntilIdle()
+        collectIOFailures()
+    }
+
+    /// Bytes written by this service so far.
+    public var bytesWritten: Int { io.totalBytesWritten }
+
+    func sessionBecameDirty(_ session: BrowserSession) {
+        if !timer.isRunning { timer.start(after: saveDelay) { [weak self] in self?.saveSessions() } }
+    }
+
+    private func collectIOFailures() {
+        for failure in io.takeFailures() { problems.append(failure) }
+    }
+
+    private func save(sessions toSave: [BrowserSession]) {
+        collectIOFailures()
+        var wroteSomething = false
+        for session in toSave where session.isDirty {
+            guard let browser = session.browser, !browser.webStateList.isDestroyed else { continue }
+            let changes = session.takeChanges()
+            let directory = session.directory
+            let (listStorage, webStates) = WebStateListSerialization.serialize(browser.webStateList)
+            var tabWrites: [(path: String, data: Data?, state: Data?, deleteState: Bool)] = []
+            var adoptions: [(from: String, to: String)] = []
+            for webState in webStates {
+                let id = webState.id
+                let tabDirectory = session.tabDirectory(id)
+                if let pending = pendingStorage.removeValue(forKey: id) {
+                    let data = try? StorageWebStateStorage(pending).serializedData()
+                    tabWrites.append((tabDirectory, data, nil, false))
+                    dataLocation[id] = tabDirectory
+                } else if let dirty = changes.dirty[id], dirty.isRealized {
+                    let data = try? StorageWebStateStorage(dirty.serializeToStorage()).serializedData()
+                    let blob = dirty.sessionStateData
+                    let tooBig = (blob?.count ?? 0) > SessionFormat.maximumStateSize
+                    tabWrites.append((tabDirectory, data, tooBig ? nil : blob, blob == nil || tooBig))
+                    dataLocation[id] = tabDirectory
+                } else if changes.inserted[id] != nil {
+                    if let source = dataLocation[id], source != tabDirectory {
+                        adoptions.append((source, tabDirectory))
+                    }
+                    dataLocation[id] = tabDirectory
+                } else if webState.isRealized && dataLocation[id] != tabDirectory {
+                    // A realized tab whose files are not here (moved in, never dirtied): write it.
+                    let data = try? StorageWebStateStorage(webState.serializeToStorage()).serializedData()
+                    let blob = webState.sessionStateData
+                    let tooBig = (blob?.count ?? 0) > SessionFormat.maximumStateSize
+                    tabWrites.append((tabDirectory, data, tooBig ? nil : blob, blob == nil || tooBig))
+                    dataLocation[id] = tabDirectory
+                }
+            }
+            let closedDirectories = changes.closed.map { id in
+                dataLocation.removeValue(forKey: id)
+                return session.tabDirectory(id)
+            }
+            let metadata: Data
+            do {
+                metadata = try listStorage.serializedData()
+            } catch {
+                record("could not encode the session \(session.sessionID): \(error)")
+                continue
+            }
+            let metadataPath = directory + "/" + SessionFormat.metadataFileName
+            let io = self.io
+            let finalAdoptions = adoptions
+            let finalWrites = tabWrites
+            io.async {
+                for adoption in finalAdoptions { io.linkDirectory(from: adoption.from, to: adoption.to) }
+                for write in finalWrites {
+                    if let data = write.data {
+                        io.write(data, to: write.path + "/" + SessionFormat.dataFileName)
+                    }
+                    if let state = write.state {
+                        io.write(state, to: write.path + "/" + SessionFormat.stateFileName)
+                    } else if write.deleteState {
+                        io.remove(write.path + "/" + SessionFormat.stateFileName)
+                    }
+                }
+                // The list is written last, and closed tabs' files go only once no list
+                // refers to them any more: a crash at any point leaves a loadable session.
+                if io.write(metadata, to: metadataPath) {
+                    for path in closedDirectories { io.remove(path) }
+                }
+            }
+            wroteSomething = true
+        }
+        if wroteSomething { saveCount += 1 }
+    }
+
+    private func record(_ problem: String) {
+        sessionLog(problem)
+        problems.append(problem)
+    }
+
+    // MARK: Loading
+
+    /// Restores the saved session of `browser` (which must have a session id and an empty
+    /// list) synchronously: every tab comes back unrealized, in order, with its pinned state,
+    /// opener and group; the active tab is activated (the list's delegate realizes it).
+    /// Unreadable parts are set aside and reported in ``problems``; files the session no
+    /// longer refers to are deleted. Returns the restored tabs.
+    @discardableResult
+    public func loadSession(for browser: Browser) -> [WebState] {
+        guard let session = sessions[ObjectIdentifier(browser)] else {
+            preconditionFailure("SessionRestorationService.loadSession: the browser has no session id")
+        }
+        precondition(!session.wasLoaded, "SessionRestorationService.loadSession: loaded twice")
+        precondition(
+            browser.webStateList.isEmpty, "SessionRestorationService.loadSession: the list is not empty")
+        session.wasLoaded = true
+        observers.forEach { $0.willStartSessionRestoration(browser) }
+        io.waitUntilIdle()
+        let loaded = SessionLoader(io: io, directory: session.directory).load()
+        for problem in loaded.problems { record("session \(session.sessionID): \(problem)") }
+        let list = browser.webStateList
+        var restored: [WebState] = []
+        session.isRestoring = true
+        list.performBatchOperation {
+            for (index, item) in loaded.session.items.enumerated() {
+                let tabDirectory = session.directory + "/" + item.storageName
+                dataLocation[item.id] = tabDirectory
+                let webState = makeUnrealizedWebState(id: item.id, metadata: item.metadata)
+                list.insert(webState, .atIndex(index).pinning(index < loaded.session.pinnedCount))
+                restored.append(webState)
+            }
+            for (index, item) in loaded.session.items.enumerated() {
+                guard let openerIndex = item.openerIndex, openerIndex < restored.count else { continue }
+                list.setOpener(
+                    at: index,
+                    WebStateOpener(restored[openerIndex], navigationIndex: item.openerNavigationIndex))
+            }
+            for group in loaded.session.groups where group.range.end <= list.count {
+                let tabGroup = list.createGroup(
+                    indices: group.range.indices, visualData: group.visualData, id: group.id)
+                _ = tabGroup
+            }
+            if let active = loaded.session.activeIndex, active < list.count { list.activate(at: active) }
+        }
+        session.isRestoring = false
+        session.clearDirty()
+        observers.forEach { $0.sessionRestorationFinished(browser, restoredWebStates: restored) }
+        return restored
+    }
+
+    private func makeUnrealizedWebState(id: WebStateID, metadata: WebStateMetadata) -> WebState {
+        WebState(
+            context: engineContext, id: id, metadata: metadata,
+            loaders: WebState.StorageLoaders(
+                storage: { [weak self] in self?.readStorage(id, metadata: metadata) },
+                nativeSessionState: { [weak self] in self?.readNativeState(id) }))
+    }
+
+    /// Reads a tab's data.pb (after pending IO); an unreadable file is set aside.
+    private func readStorage(_ id: WebStateID, metadata: WebStateMetadata) -> WebStateStorage? {
+        if let pending = pendingStorage[id] { return pending }
+        guard let directory = dataLocation[id] else { return nil }
+        io.waitUntilIdle()
+        let path = directory + "/" + SessionFormat.dataFileName
+        guard let data = io.read(path) else {
+            record("tab \(id.rawValue): \(path) is missing; restoring its last page from the list")
+            return nil
+        }
+        do {
+            let stored = try StorageWebStateStorage(serializedBytes: data)
+            return stored.model(metadata: metadata)
+        } catch {
+            record("tab \(id.rawValue): \(path) is unreadable (\(error)); set aside as data.pb.bad")
+            io.sync { [io] in _ = io.rename(path, to: path + ".bad") }
+            return nil
+        }
+    }
+
+    private func readNativeState(_ id: WebStateID) -> Data? {
+        guard pendingStorage[id] == nil, let directory = dataLocation[id] else { return nil }
+        io.waitUntilIdle()
+        return io.read(directory + "/" + SessionFormat.stateFileName)
+    }
+
+    /// Loads the storage of the unrealized `webState` of `browser` in the background and
+    /// calls `completion` on the main actor (not at all if the browser was disconnected
+    /// meanwhile). The storage may be nil (missing or unreadable files).
+    public func loadWebStateStorage(
+        of webState: WebState, in browser: Browser,
+        completion: @escaping @MainActor (WebStateStorage?) -> Void
+    ) {
+        let id = webState.id
+        if let pending = pendingStorage[id] {
+            completion(pending)
+            return
+        }
+        let metadata = webState.serializeMetadata()
+        guard let directory = dataLocation[id] else {
+            completion(nil)
+            return
+        }
+        let io = self.io
+        let key = ObjectIdentifier(browser)
+        io.async {
+            let data = io.read(directory + "/" + SessionFormat.dataFileName)
+            let stored = data.flatMap { try? StorageWebStateStorage(serializedBytes: $0) }
+            let storage = stored?.model(metadata: metadata)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    guard self.sessions[key] != nil else { return }
+                    completion(storage)
+                }
+            }
+        }
+    }
+
+    /// Reads the data.pb of every tab of `browser` in the background without realizing
+    /// anything, runs `parse` on each (in the background) and hands the results to
+    /// `completion` on the main actor.
+    public func loadDataFromStorage<T: Sendable>(
+        for browser: Browser, parse: @escaping @Sendable (WebStateID, WebStateStorage) -> T?,
+        completion: @escaping @MainActor ([WebStateID: T]) -> Void
+    ) {
+        let requests: [(WebStateID, String, WebStateMetadata)] = browser.webStateList.webStates.compactMap {
+            tab in
+            guard let directory = dataLocation[tab.id] else { return nil }
+            return (tab.id, directory, tab.serializeMetadata())
+        }
+        let pending = browser.webStateList.webStates.compactMap { tab in
+            pendingStorage[tab.id].map { (tab.id, $0) }
+        }
+        let io = self.io
+        io.async {
+            var results: [WebStateID: T] = [:]
+            for (id, storage) in pending { results[id] = parse(id, storage) }
+            for (id, directory, metadata) in requests where results[id] == nil {
+                guard let data = io.read(directory + "/" + SessionFormat.dataFileName),
+                    let stored = try? StorageWebStateStorage(serializedBytes: data)
+                else { continue }
+                results[id] = parse(id, stored.model(metadata: metadata))
+            }
+            let final = results
+            DispatchQueue.main.async { MainActor.assumeIsolated { completion(final) } }
+        }
+    }
+
+    // MARK: Creating tabs from storage, discarding sessions
+
+    /// Creates an unrealized tab for `browser` from `storage` (e.g. a recently closed tab
+    /// being reopened). Its data is written with the next save and served from memory until
+    /// then. Insert it into `browser`'s list.
+    public func createUnrealizedWebState(for browser: Browser, storage: WebStateStorage) -> WebState {
+        guard let session = sessions[ObjectIdentifier(browser)] else {
+            preconditionFailure(
+                "SessionRestorationService.createUnrealizedWebState: the browser has no session id")
+        }
+        let id = WebStateID.newUnique()
+        var metadata = storage.metadata
+        metadata.navigationItemCount = storage.navigation.items.count
+        if let item = storage.navigation.lastCommittedItem {
+            metadata.url = item.displayURL
+            metadata.title = item.title
+        }
+        pendingStorage[id] = storage
+        session.expected.insert(id)
+        dataLocation[id] = session.tabDirectory(id)
+        return makeUnrealizedWebState(id: id, metadata: metadata)
+    }
+
+    /// Deletes the stored data of the sessions `sessionIDs` (windows the user closed), then
+    /// calls `completion` on the main actor.
+    public func deleteDataForDiscardedSessions(
+        _ sessionIDs: [String], completion: @escaping @MainActor () -> Void = {}
+    ) {
+        let paths = sessionIDs.filter { !$0.isEmpty && !$0.contains("/") && $0 != "." && $0 != ".." }.map {
+            sessionDirectory($0).path
+        }
+        let io = self.io
+        io.async {
+            for path in paths { io.remove(path) }
+            DispatchQueue.main.async { MainActor.assumeIsolated { completion() } }
+        }
+    }
+
+    /// Saves everything and waits for the disk (at quit and when the profile shuts down).
+    public func shutdown() {
+        saveSessions()
+        waitForPendingIO()
+        for session in sessions.values { session.stopObserving() }
+        sessions.removeAll()
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Model
+import Web
+
+// Conversions between the model's value types and the generated storage messages.
+
+extension StorageTimestamp {
+    init(_ date: Date) {
+        self.init()
+        microseconds = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
+    }
+
+    var date: Date { Date(timeIntervalSince1970: Double(microseconds) / 1_000_000) }
+}
+
+extension StorageUserAgentType {
+    init(_ type: UserAgentType) { self = StorageUserAgentType(rawValue: type.rawValue) ?? .none }
+    var model: UserAgentType { UserAgentType(rawValue: rawValue) ?? .automatic }
+}
+
+extension StorageWebStateMetadataStorage {
+    init(_ metadata: WebStateMetadata) {
+        self.init()
+        creationTime = StorageTimestamp(metadata.creationTime)
+        lastActiveTime = StorageTimestamp(metadata.lastActiveTime)
+        activePage.pageTitle = metadata.title
+        activePage.pageURL = metadata.url?.absoluteString ?? ""
+        navigationItemCount = Int32(clamping: metadata.navigationItemCount)
+    }
+
+    var model: WebStateMetadata {
+        WebStateMetadata(
+            creationTime: creationTime.date, lastActiveTime: lastActiveTime.date, title: activePage.pageTitle,
+            url: URL(string: activePage.pageURL), navigationItemCount: Int(max(0, navigationItemCount)))
+    }
+}
+
+extension StorageNavigationItemStorage {
+    init(_ item: NavigationItem) {
+        self.init()
+        url = item.url.absoluteString
+        if let virtual = item.virtualURL, virtual != item.url { virtualURL = virtual.absoluteString }
+        title = item.title
+        timestamp = StorageTimestamp(item.timestamp)
+        userAgent = StorageUserAgentType(item.userAgent)
+        if let referrer = item.referrer {
+            self.referrer.url = referrer.url.absoluteString
+            self.referrer.policy = StorageReferrerPolicy(rawValue: referrer.policy) ?? .default
+        }
+        if !item.httpRequestHeaders.isEmpty {
+            httpRequestHeaders.headers = item.httpRequestHeaders.sorted { $0.key < $1.key }.map {
+                var header = StorageHttpHeaderStorage()
+                header.name = $0.key
+                header.value = $0.value
+                return header
+            }
+        }
+    }
+
+    /// The item, or nil if its URL does not parse.
+    var model: NavigationItem? {
+        guard let parsed = URL(string: url) else { return nil }
+        var headers: [String: String] = [:]
+        for header in httpRequestHeaders.headers { headers[header.name] = header.value }
+        return NavigationItem(
+            url: parsed, virtualURL: virtualURL.isEmpty ? nil : URL(string: virtualURL), title: title,
+            timestamp: timestamp.date, userAgent: userAgent.model,
+            referrer: hasReferrer
+                ? URL(string: referrer.url).map { Referrer(url: $0, policy: referrer.policy.rawValue) } : nil,
+            httpRequestHeaders: headers)
+    }
+}
+
+extension StorageNavigationStorage {
+    init(_ history: NavigationHistory) {
+        self.init()
+        lastCommittedItemIndex = Int32(history.lastCommittedItemIndex)
+        items = history.items.map(StorageNavigationItemStorage.init)
+    }
+
+    /// The history; unparsable items are dropped and the committed index kept in range.
+    var model: NavigationHistory {
+        var kept: [NavigationItem] = []
+        var committed = -1
+        for (index, stored) in items.enumerated() {
+            guard let item = stored.model else { continue }
+            if index <= Int(lastCommittedItemIndex) { committed = kept.count }
+            kept.append(item)
+        }
+        if kept.isEmpty { committed = -1 } else if committed < 0 { committed = 0 }
+        return NavigationHistory(items: kept, lastCommittedItemIndex: committed)
+    }
+}
+
+extension StorageWebStateStorage {
+    /// The storage written to data.pb: everything but the metadata, which lives in the list.
+    init(_ storage: WebStateStorage) {
+        self.init()
+        hasOpener_p = storage.hasOpener
+        userAgent = StorageUserAgentType(storage.userAgent)
+        navigation = StorageNavigationStorage(storage.navigation)
+    }
+
+    func model(metadata: WebStateMetadata) -> WebStateStorage {
+        WebStateStorage(
+            hasOpener: hasOpener_p, metadata: hasMetadata ? self.metadata.model : metadata,
+            userAgent: userAgent.model,
+            navigation: navigation.model)
+    }
+}
+
+extension StorageTabGroupColorId {
+    init(_ color: TabGroupColor) {
+        self = StorageTabGroupColorId(rawValue: color.rawValue) ?? .tabGroupColorGrey
+    }
+    var model: TabGroupColor { TabGroupColor(rawValue: rawValue) ?? .grey }
+}
