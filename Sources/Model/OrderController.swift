@@ -118,7 +118,10 @@ public struct OrderController {
             if skipCollapsed, let group = items[i].group, group.visualData.isCollapsed { return false }
             return true
         }
-        for i in max(index + 1, range.lowerBound)..<range.upperBound where eligible(i) { return i }
+        let firstAfter = max(index + 1, range.lowerBound)
+        if firstAfter < range.upperBound {
+            for i in firstAfter..<range.upperBound where eligible(i) { return i }
+        }
         var i = min(index - 1, range.upperBound - 1)
         while i >= range.lowerBound {
             if eligible(i) { return i }
