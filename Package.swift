@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Commands", targets: ["Commands"]),
         .executable(name: "swiftlet", targets: ["swiftlet"]),
         .executable(name: "swiftlet-bench", targets: ["swiftlet-bench"]),
+        .executable(name: "swiftlet-session-crasher", targets: ["swiftlet-session-crasher"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0")
@@ -45,6 +46,11 @@ let package = Package(
         .executableTarget(
             name: "swiftlet",
             dependencies: ["Base", "Web", "Model", "Commands"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "swiftlet-session-crasher",
+            dependencies: ["Base", "Web", "WebTestSupport", "Model", "Sessions"],
             swiftSettings: strict
         ),
         .executableTarget(
