@@ -463,12 +463,15 @@ public final class WebStateList {
     private func moveToGroupLocked(_ sorted: [Int], _ group: TabGroup) {
         let left = sorted.filter { $0 < group.range.start }
         let right = sorted.filter { $0 >= group.range.end && items[$0].group !== group }
+        // Highest first, each just before the previous one, so that they keep their order.
+        var destination = group.range.end - 1
         for index in left.reversed() {
             let wasPinned = index < pinnedCount
             if wasPinned { pinnedCount -= 1 }
             moveItem(
-                from: index, to: group.range.end - 1, newGroup: group, pinned: false,
+                from: index, to: destination, newGroup: group, pinned: false,
                 pinnedStateChanged: wasPinned)
+            destination -= 1
         }
         for index in right {
             moveItem(
