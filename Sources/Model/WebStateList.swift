@@ -537,18 +537,11 @@ public final class WebStateList {
     public func deleteGroup(_ group: TabGroup) {
         locked {
             precondition(containsGroup(group), "WebStateList.deleteGroup: the group is not in this list")
+            // Like a move in place: the range shrinks before each status-only event and the
+            // group is deleted once empty.
             for index in group.range.indices {
-                items[index].group = nil
-                notify(
-                    .statusOnly(
-                        .init(
-                            webState: items[index].webState, index: index, pinnedStateChanged: false,
-                            oldGroup: group, newGroup: nil)),
-                    oldActive: activeWebState)
+                moveItem(from: index, to: index, newGroup: nil, pinned: false, pinnedStateChanged: false)
             }
-            group.range = .invalid
-            groupSet.remove(group)
-            notify(.groupDelete(group), oldActive: activeWebState)
         }
     }
 
