@@ -487,12 +487,15 @@ public final class WebStateList {
     private func moveToGroupLocked(_ sorted: [Int], _ group: TabGroup) {
         let left = sorted.filter { $0 < group.range.start }
         let right = sorted.filter { $0 >= group.range.end && items[$0].group !== group }
+        // Highest first, each just before the previous one, so that they keep their order.
+        var destination = group.range.end - 1
         for index in left.reversed() {
             let wasPinned = index < pinnedCount
             if wasPinned { pinnedCount -= 1 }
             moveItem(
-                from: index, to: group.range.end - 1, newGroup: group, pinned: false,
+                from: index, to: destination, newGroup: group, pinned: false,
                 pinnedStateChanged: wasPinned)
+            destination -= 1
         }
         for index in right {
             moveItem(
@@ -558,18 +561,11 @@ public final class WebStateList {
     public func deleteGroup(_ group: TabGroup) {
         locked {
             precondition(containsGroup(group), "WebStateList.deleteGroup: the group is not in this list")
+            // Like a move in place: the range shrinks before each status-only event and the
+            // group is deleted once empty.
             for index in group.range.indices {
-                items[index].group = nil
-                notify(
-                    .statusOnly(
-                        .init(
-                            webState: items[index].webState, index: index, pinnedStateChanged: false,
-                            oldGroup: group, newGroup: nil)),
-                    oldActive: activeWebState)
+                moveItem(from: index, to: index, newGroup: nil, pinned: false, pinnedStateChanged: false)
             }
-            group.range = .invalid
-            groupSet.remove(group)
-            notify(.groupDelete(group), oldActive: activeWebState)
         }
     }
 
