@@ -64,6 +64,25 @@ final class SessionIO: Sendable {
         }
     }
 
+    /// Writes a tab's files: state.pb first (or removes it when there is none or it is over
+    /// the size limit), then data.pb recording the state's digest.
+    func writeTab(_ storage: StorageWebStateStorage, state: Data?, in directory: String) {
+        var storage = storage
+        let statePath = directory + "/" + SessionFormat.stateFileName
+        if let state, state.count <= SessionFormat.maximumStateSize {
+            guard write(state, to: statePath) else { return }
+            storage.nativeStateDigest = StateDigest.of(state)
+        } else {
+            remove(statePath)
+            storage.nativeStateDigest = Data()
+        }
+        guard let data = try? storage.serializedData() else {
+            fail("session storage: could not encode \(directory)/\(SessionFormat.dataFileName)")
+            return
+        }
+        write(data, to: directory + "/" + SessionFormat.dataFileName)
+    }
+
     /// Removes a file or directory tree; missing is fine.
     func remove(_ path: String) {
         guard FileManager.default.fileExists(atPath: path) else { return }

@@ -30,6 +30,8 @@ public final class SessionRestorationService {
     private var dataLocation: [WebStateID: String] = [:]
     /// Storage of tabs made by createUnrealizedWebState, served from memory until written.
     private var pendingStorage: [WebStateID: WebStateStorage] = [:]
+    /// The state.pb digest recorded in each tab's data.pb, from its last read.
+    private var expectedStateDigest: [WebStateID: Data] = [:]
     /// Problems met while loading or saving, newest last (also logged).
     public private(set) var problems: [String] = []
     /// The number of completed ``saveSessions()`` calls that had something to write.
@@ -125,20 +127,20 @@ public final class SessionRestorationService {
             let changes = session.takeChanges()
             let directory = session.directory
             let (listStorage, webStates) = WebStateListSerialization.serialize(browser.webStateList)
-            var tabWrites: [(path: String, data: Data?, state: Data?, deleteState: Bool)] = []
+            var tabWrites: [(path: String, storage: StorageWebStateStorage, state: Data?)] = []
             var adoptions: [(from: String, to: String)] = []
             for webState in webStates {
                 let id = webState.id
                 let tabDirectory = session.tabDirectory(id)
                 if let pending = pendingStorage.removeValue(forKey: id) {
-                    let data = try? StorageWebStateStorage(pending).serializedData()
-                    tabWrites.append((tabDirectory, data, nil, false))
+                    tabWrites.append((tabDirectory, StorageWebStateStorage(pending), nil))
                     dataLocation[id] = tabDirectory
                 } else if let dirty = changes.dirty[id], dirty.isRealized {
-                    let data = try? StorageWebStateStorage(dirty.serializeToStorage()).serializedData()
-                    let blob = dirty.sessionStateData
-                    let tooBig = (blob?.count ?? 0) > SessionFormat.maximumStateSize
-                    tabWrites.append((tabDirectory, data, tooBig ? nil : blob, blob == nil || tooBig))
+                    tabWrites.append(
+                        (
+                            tabDirectory, StorageWebStateStorage(dirty.serializeToStorage()),
+                            dirty.sessionStateData
+                        ))
                     dataLocation[id] = tabDirectory
                 } else if changes.inserted[id] != nil {
                     if let source = dataLocation[id], source != tabDirectory {
@@ -147,10 +149,11 @@ public final class SessionRestorationService {
                     dataLocation[id] = tabDirectory
                 } else if webState.isRealized && dataLocation[id] != tabDirectory {
                     // A realized tab whose files are not here (moved in, never dirtied): write it.
-                    let data = try? StorageWebStateStorage(webState.serializeToStorage()).serializedData()
-                    let blob = webState.sessionStateData
-                    let tooBig = (blob?.count ?? 0) > SessionFormat.maximumStateSize
-                    tabWrites.append((tabDirectory, data, tooBig ? nil : blob, blob == nil || tooBig))
+                    tabWrites.append(
+                        (
+                            tabDirectory, StorageWebStateStorage(webState.serializeToStorage()),
+                            webState.sessionStateData
+                        ))
                     dataLocation[id] = tabDirectory
                 }
             }
@@ -171,16 +174,7 @@ public final class SessionRestorationService {
             let finalWrites = tabWrites
             io.async {
                 for adoption in finalAdoptions { io.linkDirectory(from: adoption.from, to: adoption.to) }
-                for write in finalWrites {
-                    if let data = write.data {
-                        io.write(data, to: write.path + "/" + SessionFormat.dataFileName)
-                    }
-                    if let state = write.state {
-                        io.write(state, to: write.path + "/" + SessionFormat.stateFileName)
-                    } else if write.deleteState {
-                        io.remove(write.path + "/" + SessionFormat.stateFileName)
-                    }
-                }
+                for write in finalWrites { io.writeTab(write.storage, state: write.state, in: write.path) }
                 // The list is written last, and closed tabs' files go only once no list
                 // refers to them any more: a crash at any point leaves a loadable session.
                 if io.write(metadata, to: metadataPath) {
@@ -267,6 +261,7 @@ public final class SessionRestorationService {
         }
         do {
             let stored = try StorageWebStateStorage(serializedBytes: data)
+            expectedStateDigest[id] = stored.nativeStateDigest
             return stored.model(metadata: metadata)
         } catch {
             record("tab \(id.rawValue): \(path) is unreadable (\(error)); set aside as data.pb.bad")
@@ -275,10 +270,18 @@ public final class SessionRestorationService {
         }
     }
 
+    /// Reads a tab's state.pb. When its data.pb was read, the blob must match the digest
+    /// recorded there (a mismatch means a crash came between the two writes: the history in
+    /// data.pb is then the one to trust).
     private func readNativeState(_ id: WebStateID) -> Data? {
         guard pendingStorage[id] == nil, let directory = dataLocation[id] else { return nil }
         io.waitUntilIdle()
-        return io.read(directory + "/" + SessionFormat.stateFileName)
+        guard let blob = io.read(directory + "/" + SessionFormat.stateFileName) else { return nil }
+        if let expected = expectedStateDigest.removeValue(forKey: id), expected != StateDigest.of(blob) {
+            record("tab \(id.rawValue): state.pb does not match data.pb; restoring from data.pb")
+            return nil
+        }
+        return blob
     }
 
     /// Loads the storage of the unrealized `webState` of `browser` in the background and

@@ -57,7 +57,7 @@ func runChild(directory: URL, seed: UInt64, firstStep: Int) -> Never {
 }
 
 @MainActor
-func runTorture(kills: Int, seed: UInt64, directory: URL) -> Int32 {
+func runTorture(kills: Int, seed: UInt64, directory: URL, stopOnFailure: Bool) -> Int32 {
     try? FileManager.default.removeItem(at: directory)
     var verified = -1  // The step the session on disk is known to reflect.
     var expected = CrashScenario.expectedStates(seed: seed, through: 200)
@@ -93,8 +93,7 @@ func runTorture(kills: Int, seed: UInt64, directory: URL) -> Int32 {
         // The save of step `reported + 1` may have completed without being reported.
         let candidates = [reported, reported + 1].filter { $0 >= verified }
         if let match = candidates.first(where: { step in step < 0 ? loaded.isEmpty : expected[step] == loaded
-            })
-        {
+        }) {
             // Every tab's own files must restore its history too.
             var historyOK = true
             for tab in browser.webStateList.webStates {
@@ -112,6 +111,7 @@ func runTorture(kills: Int, seed: UInt64, directory: URL) -> Int32 {
             for problem in service.problems { print("  problem: \(problem)") }
             verified = match
             if historyOK { passed += 1 } else { failed += 1 }
+            if !historyOK && stopOnFailure { break }
         } else {
             failed += 1
             print("crash test: round \(round): loaded state matches no step in \(candidates)")
@@ -120,6 +120,7 @@ func runTorture(kills: Int, seed: UInt64, directory: URL) -> Int32 {
             for problem in service.problems { print("  problem: \(problem)") }
             // Continue from what is on disk: find its step, if any.
             verified = expected.lastIndex(of: loaded) ?? verified
+            if stopOnFailure { break }
         }
         // Drop the session without saving: the next child must start from exactly what the
         // killed one left on disk.
@@ -149,7 +150,9 @@ MainActor.assumeIsolated {
             fileURLWithPath: option("--dir")
                 ?? (NSTemporaryDirectory() + "swiftlet-crash-test-\(getpid())"))
         print("crash test: seed \(seed), directory \(directory.path)")
-        let status = runTorture(kills: kills, seed: seed, directory: directory)
+        let status = runTorture(
+            kills: kills, seed: seed, directory: directory,
+            stopOnFailure: arguments.contains("--stop-on-failure"))
         if option("--dir") == nil { try? FileManager.default.removeItem(at: directory) }
         exit(status)
     }

@@ -14,6 +14,11 @@
 ///
 /// Regenerate the Swift code with scripts/generate-protos after changing this file.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import SwiftProtobuf
 
 // If the compiler emits an error on this type, it is because this file
@@ -393,6 +398,11 @@ nonisolated struct StorageWebStateStorage: Sendable {
   var hasNavigation: Bool {self._navigation != nil}
   /// Clears the value of `navigation`. Subsequent reads from it will return its default value.
   mutating func clearNavigation() {self._navigation = nil}
+
+  /// Swiftlet: a digest (FNV-1a, 64 bits, little-endian) of the state.pb written with this
+  /// file, empty when there is none. state.pb is written first; a state.pb whose digest does
+  /// not match (a crash between the two writes) is ignored.
+  var nativeStateDigest: Data = Data()
 
   var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -867,7 +877,7 @@ nonisolated extension StorageNavigationStorage: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension StorageWebStateStorage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   static let protoMessageName: String = _protobuf_package + ".WebStateStorage"
-  static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}has_opener\0\u{1}metadata\0\u{3}user_agent\0\u{1}navigation\0\u{c}\u{5}\u{1}")
+  static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}has_opener\0\u{1}metadata\0\u{3}user_agent\0\u{1}navigation\0\u{4}`\u{1}native_state_digest\0\u{c}\u{5}\u{1}")
 
   mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -879,6 +889,7 @@ nonisolated extension StorageWebStateStorage: SwiftProtobuf.Message, SwiftProtob
       case 2: try { try decoder.decodeSingularMessageField(value: &self._metadata) }()
       case 3: try { try decoder.decodeSingularEnumField(value: &self.userAgent) }()
       case 4: try { try decoder.decodeSingularMessageField(value: &self._navigation) }()
+      case 100: try { try decoder.decodeSingularBytesField(value: &self.nativeStateDigest) }()
       default: break
       }
     }
@@ -901,6 +912,9 @@ nonisolated extension StorageWebStateStorage: SwiftProtobuf.Message, SwiftProtob
     try { if let v = self._navigation {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
     } }()
+    if !self.nativeStateDigest.isEmpty {
+      try visitor.visitSingularBytesField(value: self.nativeStateDigest, fieldNumber: 100)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -909,6 +923,7 @@ nonisolated extension StorageWebStateStorage: SwiftProtobuf.Message, SwiftProtob
     if lhs._metadata != rhs._metadata {return false}
     if lhs.userAgent != rhs.userAgent {return false}
     if lhs._navigation != rhs._navigation {return false}
+    if lhs.nativeStateDigest != rhs.nativeStateDigest {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
