@@ -118,10 +118,9 @@ public struct OrderController {
             if skipCollapsed, let group = items[i].group, group.visualData.isCollapsed { return false }
             return true
         }
-        let firstAfter = max(index + 1, range.lowerBound)
-        if firstAfter < range.upperBound {
-            for i in firstAfter..<range.upperBound where eligible(i) { return i }
-        }
+        // `index` may be past the range (a regular tab looking into the pinned section).
+        let forwardStart = max(index + 1, range.lowerBound)
+        for i in stride(from: forwardStart, to: range.upperBound, by: 1) where eligible(i) { return i }
         var i = min(index - 1, range.upperBound - 1)
         while i >= range.lowerBound {
             if eligible(i) { return i }

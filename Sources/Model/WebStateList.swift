@@ -205,13 +205,12 @@ public final class WebStateList {
 
     // MARK: Move
 
-    /// Moves the tab at `from` to `to`, kept within its section (pinned or not). The tab
+    /// Moves the tab at `from` to `to`, clamped into its section (pinned or not). The tab
     /// keeps its group if the destination is in it, else joins the group shared by its new
     /// neighbours, else becomes ungrouped.
     public func move(from: Int, to: Int) {
         locked {
             checkIndex(from)
-            checkIndex(to)
             let pinned = from < pinnedCount
             let destination =
                 pinned ? min(max(to, 0), pinnedCount - 1) : min(max(to, pinnedCount), items.count - 1)
