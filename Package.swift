@@ -55,7 +55,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "swiftlet-bench",
-            dependencies: ["Base", "Web", "WebTestSupport", "Model"],
+            dependencies: ["Base", "Web", "WebTestSupport", "Model", "Sessions"],
             swiftSettings: strict
         ),
         .testTarget(name: "BaseTests", dependencies: ["Base"], swiftSettings: strict),

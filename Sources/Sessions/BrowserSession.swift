@@ -29,6 +29,16 @@ final class BrowserSession: WebStateListObserver, WebStateObserver {
     /// Whether the session was restored (``SessionRestorationService/loadSession(for:)``).
     var wasLoaded = false
     private var observed: [ObjectIdentifier: WebState] = [:]
+    /// Each tab's encoded list metadata from the last save, reused while the tab is unchanged.
+    private var metadataCache: [WebStateID: StorageWebStateMetadataStorage] = [:]
+
+    /// The tab's stored metadata, from the cache when the tab has not changed since.
+    func storedMetadata(_ webState: WebState) -> StorageWebStateMetadataStorage {
+        if let cached = metadataCache[webState.id] { return cached }
+        let fresh = StorageWebStateMetadataStorage(webState.serializeMetadata())
+        metadataCache[webState.id] = fresh
+        return fresh
+    }
 
     init(browser: Browser, sessionID: String, directory: String, service: SessionRestorationService) {
         self.browser = browser
@@ -85,6 +95,7 @@ final class BrowserSession: WebStateListObserver, WebStateObserver {
     }
 
     private func markWebStateDirty(_ webState: WebState) {
+        if webState.isRealized { metadataCache.removeValue(forKey: webState.id) }
         guard !isRestoring, webState.isRealized else { return }
         let wasDirty = isDirty
         dirtyWebStates[webState.id] = webState
@@ -129,6 +140,7 @@ final class BrowserSession: WebStateListObserver, WebStateObserver {
 
     private func didDetach(_ webState: WebState, isClosing: Bool) {
         unobserve(webState)
+        metadataCache.removeValue(forKey: webState.id)
         guard !isRestoring else { return }
         dirtyWebStates.removeValue(forKey: webState.id)
         if inserted.removeValue(forKey: webState.id) != nil {
@@ -153,4 +165,6 @@ final class BrowserSession: WebStateListObserver, WebStateObserver {
     func titleWasSet(_ webState: WebState) { markWebStateDirty(webState) }
 
     func webStateDestroyed(_ webState: WebState) { unobserve(webState) }
+
+    func webStateRealized(_ webState: WebState) { metadataCache.removeValue(forKey: webState.id) }
 }

@@ -33,6 +33,9 @@ final class SessionIO: Sendable {
     /// Total bytes written by this queue (for benchmarks).
     var totalBytesWritten: Int { bytesWritten.withLock { $0 } }
 
+    /// Records a failure found by a caller's work on the queue.
+    func recordFailure(_ message: String) { fail(message) }
+
     private func fail(_ message: String) {
         sessionLog(message)
         failures.withLock { $0.append(message) }

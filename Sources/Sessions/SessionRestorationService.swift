@@ -126,47 +126,41 @@ public final class SessionRestorationService {
             guard let browser = session.browser, !browser.webStateList.isDestroyed else { continue }
             let changes = session.takeChanges()
             let directory = session.directory
-            let (listStorage, webStates) = WebStateListSerialization.serialize(browser.webStateList)
+            let (listStorage, webStates) = WebStateListSerialization.serialize(
+                browser.webStateList, metadata: session.storedMetadata)
             var tabWrites: [(path: String, storage: StorageWebStateStorage, state: Data?)] = []
             var adoptions: [(from: String, to: String)] = []
+            // Only tabs with something to write pay for their directory path.
             for webState in webStates {
                 let id = webState.id
-                let tabDirectory = session.tabDirectory(id)
                 if let pending = pendingStorage.removeValue(forKey: id) {
+                    let tabDirectory = session.tabDirectory(id)
                     tabWrites.append((tabDirectory, StorageWebStateStorage(pending), nil))
                     dataLocation[id] = tabDirectory
                 } else if let dirty = changes.dirty[id], dirty.isRealized {
-                    tabWrites.append(
-                        (
-                            tabDirectory, StorageWebStateStorage(dirty.serializeToStorage()),
-                            dirty.sessionStateData
-                        ))
+                    let tabDirectory = session.tabDirectory(id)
+                    let storage = StorageWebStateStorage(dirty.serializeToStorage())
+                    tabWrites.append((tabDirectory, storage, dirty.sessionStateData))
                     dataLocation[id] = tabDirectory
                 } else if changes.inserted[id] != nil {
+                    let tabDirectory = session.tabDirectory(id)
                     if let source = dataLocation[id], source != tabDirectory {
                         adoptions.append((source, tabDirectory))
                     }
                     dataLocation[id] = tabDirectory
-                } else if webState.isRealized && dataLocation[id] != tabDirectory {
+                } else if webState.isRealized {
                     // A realized tab whose files are not here (moved in, never dirtied): write it.
-                    tabWrites.append(
-                        (
-                            tabDirectory, StorageWebStateStorage(webState.serializeToStorage()),
-                            webState.sessionStateData
-                        ))
-                    dataLocation[id] = tabDirectory
+                    let tabDirectory = session.tabDirectory(id)
+                    if dataLocation[id] != tabDirectory {
+                        let storage = StorageWebStateStorage(webState.serializeToStorage())
+                        tabWrites.append((tabDirectory, storage, webState.sessionStateData))
+                        dataLocation[id] = tabDirectory
+                    }
                 }
             }
             let closedDirectories = changes.closed.map { id in
                 dataLocation.removeValue(forKey: id)
                 return session.tabDirectory(id)
-            }
-            let metadata: Data
-            do {
-                metadata = try listStorage.serializedData()
-            } catch {
-                record("could not encode the session \(session.sessionID): \(error)")
-                continue
             }
             let metadataPath = directory + "/" + SessionFormat.metadataFileName
             let io = self.io
@@ -177,6 +171,11 @@ public final class SessionRestorationService {
                 for write in finalWrites { io.writeTab(write.storage, state: write.state, in: write.path) }
                 // The list is written last, and closed tabs' files go only once no list
                 // refers to them any more: a crash at any point leaves a loadable session.
+                // Encoding the list happens here, off the main actor.
+                guard let metadata = try? listStorage.serializedData() else {
+                    io.recordFailure("could not encode the session list \(metadataPath)")
+                    return
+                }
                 if io.write(metadata, to: metadataPath) {
                     for path in closedDirectories { io.remove(path) }
                 }

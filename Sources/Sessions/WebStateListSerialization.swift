@@ -37,8 +37,12 @@ struct LoadedSession {
 enum WebStateListSerialization {
     /// The list's storage and the tabs it holds, in order.
     @MainActor
+    /// `metadata` supplies each tab's stored metadata (a cache may answer for unchanged tabs).
     static func serialize(
-        _ list: WebStateList
+        _ list: WebStateList,
+        metadata: (WebState) -> StorageWebStateMetadataStorage = {
+            StorageWebStateMetadataStorage($0.serializeMetadata())
+        }
     ) -> (storage: StorageWebStateListStorage, webStates: [WebState]) {
         var dropped: [Int] = []
         var seen = Set<WebStateID>()
@@ -56,7 +60,7 @@ enum WebStateListSerialization {
             let webState = list.webState(at: index)
             var item = StorageWebStateListItemStorage()
             item.identifier = webState.id.rawValue
-            item.metadata = StorageWebStateMetadataStorage(webState.serializeMetadata())
+            item.metadata = metadata(webState)
             if item.metadata.navigationItemCount == 0 { item.metadata.navigationItemCount = 1 }
             if let opener = list.opener(at: index), let openerIndex = list.index(of: opener.webState),
                 let newIndex = removing.indexAfterRemoval(openerIndex)

@@ -156,4 +156,5 @@ MainActor.assumeIsolated {
     print("swiftlet-bench (\(quick ? "quick" : "full") run)")
     listBenchmark(tabs: 10_000, operations: quick ? 200 : 2_000)
     memoryBenchmark(count: quick ? 10_000 : 100_000)
+    sessionBenchmark(tabCounts: quick ? [1_000] : [1_000, 10_000], runs: quick ? 3 : 7)
 }
