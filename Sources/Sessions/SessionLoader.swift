@@ -24,14 +24,10 @@ struct SessionLoader {
         let metadataPath = directory + "/" + SessionFormat.metadataFileName
         var problems: [String] = []
         guard let bytes = io.read(metadataPath) else {
-            // No list. Tab directories without a list can only come from a crash before the
-            // first list was written: bring them back rather than deleting them.
-            let recovered = recoverFromTabDirectories()
-            if !recovered.items.isEmpty {
-                problems.append(
-                    "no session list; \(recovered.items.count) tab(s) recovered from their own files")
-            }
-            return Result(session: recovered, problems: problems)
+            // No list: no save of this session ever completed (or it is new). Tab files
+            // without a list come from an interrupted first save; they are left alone here
+            // and go with the next load that has a list.
+            return Result(session: .empty, problems: [])
         }
         var session: LoadedSession
         do {
