@@ -67,6 +67,7 @@ public final class WebState: @MainActor SupportsUserData {
     private var scriptCallbacks: [ScriptCallbackEntry]?
     private var userDataStorage: UserDataStore?
     private var nextCallbackID = 0
+    private var realizedNotificationPending = false
 
     /// Whether the WebState is shown.
     public private(set) var isVisible = false
@@ -106,14 +107,21 @@ public final class WebState: @MainActor SupportsUserData {
     /// Realizes the WebState if it is not yet: creates the content, restores the saved
     /// history into it (which loads the committed entry) and notifies `webStateRealized`.
     /// Idempotent.
+    ///
+    /// `webStateRealized` is the first event observers get from the realized WebState: it
+    /// is sent before the content reports anything of the restore (with a synchronous
+    /// engine, when the content reports its first event, by which time the history is in
+    /// place), so that code starting on it sees the restored page load.
     public func forceRealized() {
         guard content == nil else { return }
         precondition(!isBeingDestroyed, "WebState \(id.rawValue): realized while being destroyed")
         let loaders = self.loaders
         let metadata = self.metadata
         self.loaders = nil
+        self.metadata = nil
         let newContent = context.makeWebContent()
         attachContent(newContent)
+        realizedNotificationPending = true
         if let loaders {
             let storage = loaders.storage()
             if let storage { hasOpener = hasOpener || storage.hasOpener }
@@ -123,7 +131,12 @@ public final class WebState: @MainActor SupportsUserData {
                 newContent.restore(sessionState: blob, history: history)
             }
         }
-        self.metadata = nil
+        notifyRealizedIfPending()
+    }
+
+    private func notifyRealizedIfPending() {
+        guard realizedNotificationPending else { return }
+        realizedNotificationPending = false
         observers?.forEach { $0.webStateRealized(self) }
     }
 
@@ -331,6 +344,7 @@ extension WebState: WebContentDelegate {
     /// Forwards an engine event to the observers.
     public func webContent(_ content: any WebContent, didReport event: WebContentEvent) {
         guard content === self.content, !isBeingDestroyed else { return }
+        notifyRealizedIfPending()
         switch event {
         case .didStartNavigation(let context):
             observers?.forEach { $0.didStartNavigation(self, context: context) }
@@ -358,6 +372,7 @@ extension WebState: WebContentDelegate {
     public func webContent(
         _ content: any WebContent, decidePolicyFor request: NavigationRequest
     ) -> PolicyDecision {
-        decidePolicy(for: request)
+        notifyRealizedIfPending()
+        return decidePolicy(for: request)
     }
 }
