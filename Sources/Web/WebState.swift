@@ -67,6 +67,7 @@ public final class WebState: @MainActor SupportsUserData {
     private var scriptCallbacks: [ScriptCallbackEntry]?
     private var userDataStorage: UserDataStore?
     private var nextCallbackID = 0
+    private var userAgent = UserAgentType.automatic
     private var realizedNotificationPending = false
 
     /// Whether the WebState is shown.
@@ -124,7 +125,10 @@ public final class WebState: @MainActor SupportsUserData {
         realizedNotificationPending = true
         if let loaders {
             let storage = loaders.storage()
-            if let storage { hasOpener = hasOpener || storage.hasOpener }
+            if let storage {
+                hasOpener = hasOpener || storage.hasOpener
+                userAgent = storage.userAgent
+            }
             let history = storage?.navigation ?? Self.fallbackHistory(metadata)
             let blob = loaders.nativeSessionState()
             if !history.items.isEmpty || blob != nil {
@@ -200,7 +204,7 @@ public final class WebState: @MainActor SupportsUserData {
             preconditionFailure("WebState \(id.rawValue): serializeToStorage() on an unrealized WebState")
         }
         return WebStateStorage(
-            hasOpener: hasOpener, metadata: serializeMetadata(), userAgent: .automatic,
+            hasOpener: hasOpener, metadata: serializeMetadata(), userAgent: userAgent,
             navigation: content.history)
     }
 
