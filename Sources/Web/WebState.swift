@@ -67,6 +67,8 @@ public final class WebState: @MainActor SupportsUserData {
     private var scriptCallbacks: [ScriptCallbackEntry]?
     private var userDataStorage: UserDataStore?
     private var nextCallbackID = 0
+    private var userAgent = UserAgentType.automatic
+    private var realizedNotificationPending = false
 
     /// Whether the WebState is shown.
     public private(set) var isVisible = false
@@ -106,24 +108,39 @@ public final class WebState: @MainActor SupportsUserData {
     /// Realizes the WebState if it is not yet: creates the content, restores the saved
     /// history into it (which loads the committed entry) and notifies `webStateRealized`.
     /// Idempotent.
+    ///
+    /// `webStateRealized` is the first event observers get from the realized WebState: it
+    /// is sent before the content reports anything of the restore (with a synchronous
+    /// engine, when the content reports its first event, by which time the history is in
+    /// place), so that code starting on it sees the restored page load.
     public func forceRealized() {
         guard content == nil else { return }
         precondition(!isBeingDestroyed, "WebState \(id.rawValue): realized while being destroyed")
         let loaders = self.loaders
         let metadata = self.metadata
         self.loaders = nil
+        self.metadata = nil
         let newContent = context.makeWebContent()
         attachContent(newContent)
+        realizedNotificationPending = true
         if let loaders {
             let storage = loaders.storage()
-            if let storage { hasOpener = hasOpener || storage.hasOpener }
+            if let storage {
+                hasOpener = hasOpener || storage.hasOpener
+                userAgent = storage.userAgent
+            }
             let history = storage?.navigation ?? Self.fallbackHistory(metadata)
             let blob = loaders.nativeSessionState()
             if !history.items.isEmpty || blob != nil {
                 newContent.restore(sessionState: blob, history: history)
             }
         }
-        self.metadata = nil
+        notifyRealizedIfPending()
+    }
+
+    private func notifyRealizedIfPending() {
+        guard realizedNotificationPending else { return }
+        realizedNotificationPending = false
         observers?.forEach { $0.webStateRealized(self) }
     }
 
@@ -187,7 +204,7 @@ public final class WebState: @MainActor SupportsUserData {
             preconditionFailure("WebState \(id.rawValue): serializeToStorage() on an unrealized WebState")
         }
         return WebStateStorage(
-            hasOpener: hasOpener, metadata: serializeMetadata(), userAgent: .automatic,
+            hasOpener: hasOpener, metadata: serializeMetadata(), userAgent: userAgent,
             navigation: content.history)
     }
 
@@ -219,16 +236,21 @@ public final class WebState: @MainActor SupportsUserData {
         realizedContent.makeFindInPageController()
     }
 
-    /// Marks the WebState shown: realizes, updates the last active time, notifies.
+    /// Marks the WebState shown: realizes, updates the last active time, notifies. Does
+    /// nothing more if it is already shown.
     public func wasShown() {
-        realizedContent.wasShown()
+        let content = realizedContent
+        guard !isVisible else { return }
+        content.wasShown()
         isVisible = true
         lastActiveTime = Date()
         observers?.forEach { $0.wasShown(self) }
     }
 
-    /// Marks the WebState hidden and notifies.
+    /// Marks the WebState hidden and notifies; does nothing if it is not shown (an
+    /// unrealized WebState never is).
     public func wasHidden() {
+        guard isVisible else { return }
         content?.wasHidden()
         isVisible = false
         observers?.forEach { $0.wasHidden(self) }
@@ -326,6 +348,7 @@ extension WebState: WebContentDelegate {
     /// Forwards an engine event to the observers.
     public func webContent(_ content: any WebContent, didReport event: WebContentEvent) {
         guard content === self.content, !isBeingDestroyed else { return }
+        notifyRealizedIfPending()
         switch event {
         case .didStartNavigation(let context):
             observers?.forEach { $0.didStartNavigation(self, context: context) }
@@ -353,6 +376,7 @@ extension WebState: WebContentDelegate {
     public func webContent(
         _ content: any WebContent, decidePolicyFor request: NavigationRequest
     ) -> PolicyDecision {
-        decidePolicy(for: request)
+        notifyRealizedIfPending()
+        return decidePolicy(for: request)
     }
 }

@@ -1,9 +1,10 @@
 public import Web
 
-/// Finds text in a ``FakeWebContent``'s page text (case-insensitively unless asked).
+/// Finds text in a ``FakeWebContent``'s page text (case-insensitively unless asked). Once the
+/// content is gone, searches find nothing.
 @MainActor
 public final class FakeFindInPageController: FindInPageController {
-    private unowned let content: FakeWebContent
+    private weak var content: FakeWebContent?
     /// The number of matches of the last search.
     public private(set) var matchCount = 0
     /// The index of the selected match, or -1.
@@ -13,7 +14,8 @@ public final class FakeFindInPageController: FindInPageController {
 
     /// Counts the matches of `text` and selects the first.
     public func find(_ text: String, options: FindOptions, completion: @escaping @MainActor (Int) -> Void) {
-        let haystack = options.contains(.caseSensitive) ? content.pageText : content.pageText.lowercased()
+        let pageText = content?.pageText ?? ""
+        let haystack = options.contains(.caseSensitive) ? pageText : pageText.lowercased()
         let needle = options.contains(.caseSensitive) ? text : text.lowercased()
         var count = 0
         if !needle.isEmpty {

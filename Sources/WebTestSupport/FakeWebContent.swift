@@ -60,6 +60,9 @@ public final class FakeWebContent: WebContent {
     /// Stops loading (loads never stay pending in the fake).
     public func stopLoading() {}
 
+    /// Redirects followed before a load fails with "too many redirects".
+    static let maxRedirects = 20
+
     private func report(_ event: WebContentEvent) { delegate?.webContent(self, didReport: event) }
 
     private func navigate(to requestedURL: URL, historyIndex: Int?) {
@@ -76,8 +79,14 @@ public final class FakeWebContent: WebContent {
         report(.loadProgressChanged(0.1))
         var page = engine.page(for: requestedURL)
         var redirects = 0
-        while let target = page.redirect, redirects < 20 {
+        while let target = page.redirect {
             redirects += 1
+            if redirects > Self.maxRedirects {
+                finish(
+                    context: context,
+                    error: WebLoadError(kind: .other, message: "too many redirects", url: context.url))
+                return
+            }
             if delegate?.webContent(self, decidePolicyFor: NavigationRequest(url: target)) == .cancel {
                 finish(
                     context: context, error: WebLoadError(kind: .cancelled, message: "cancelled", url: target)
@@ -100,6 +109,7 @@ public final class FakeWebContent: WebContent {
         let item = NavigationItem(url: context.url, title: page.title)
         if let historyIndex {
             index = historyIndex
+            items[index].url = context.url  // A redirect moves the entry to its final URL.
             items[index].title = page.title
             items[index].timestamp = Date()
         } else {
