@@ -1,0 +1,279 @@
+public import Base
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The file behind a persistent ``PrefService``: one JSON object in Chromium's layout,
+/// where a dotted name is a path of nested objects (`"browser.show_home_button"` is
+/// stored as `{"browser": {"show_home_button": false}}`).
+///
+/// Only values that differ from their default are written. Keys that this version does
+/// not register are kept and written back unchanged. Changes are coalesced: the first
+/// change after a write schedules the next one ``writeDelay`` later on the injected
+/// clock; ``commitPendingWrite(waitUntilDone:)`` writes at once. Files are written
+/// atomically and durably (``AtomicFileWriter``, mode 0600) on a background serial
+/// queue; a missing directory is created with mode 0700. Write failures are logged.
+///
+/// Reading happens once, synchronously, when a ``PrefService`` is created with the store.
+/// A missing file means "all defaults". A file that is empty, not valid JSON, not a JSON
+/// object, or holds a value of the wrong kind for a registered pref is moved aside to
+/// `<path>.bad` (replacing an older one), logged with ``Log/error(_:)`` and reported in
+/// ``loadProblem``; the defaults are used. A file that cannot be read, or that cannot be
+/// moved aside, is left alone and the store becomes read-only (``isReadOnly``) so that
+/// it is never overwritten. Pending changes are written (synchronously) when the store
+/// is released.
+@MainActor
+public final class JSONPrefStore {
+    /// The prefs file.
+    public let path: String
+    /// How long after a change the file is written.
+    public let writeDelay: Duration
+    /// What was wrong with the file when it was read, if anything.
+    public private(set) var loadProblem: PrefLoadProblem?
+    /// Whether changes are never written (the file could not be read or moved aside).
+    public private(set) var isReadOnly = false
+    /// The number of writes started so far.
+    public private(set) var writeCount = 0
+
+    private let timer: OneShotTimer
+    private let queue = DispatchQueue(label: "swiftlet.prefs.io")
+    private var registry: PrefRegistry?
+    /// The file's content without the registered prefs.
+    private var unknownMembers: [String: JSONValue] = [:]
+    /// The registered prefs' values to write (non-default ones only).
+    private var values: [String: PrefValue] = [:]
+    private var hasPendingChanges = false
+
+    /// Creates a store for the file at `path`; nothing is read until a ``PrefService``
+    /// is created with it.
+    public init(path: String, clock: any TimerClock, writeDelay: Duration = .seconds(1)) {
+        self.path = path
+        self.writeDelay = writeDelay
+        self.timer = OneShotTimer(clock: clock)
+    }
+
+    /// `<path>.bad`, where a file that could not be used is moved.
+    public var badFilePath: String { path + ".bad" }
+
+    /// Whether a change is waiting for the write delay to pass.
+    public var hasPendingWrite: Bool { hasPendingChanges }
+
+    isolated deinit {
+        // The last changes must not be lost if the owner did not flush.
+        commitPendingWrite(waitUntilDone: true)
+    }
+
+    // MARK: Writing
+
+    /// Starts writing pending changes now instead of after the delay. With
+    /// `waitUntilDone`, returns only once they, and every write started before, are on
+    /// disk (or have failed); without pending changes it then only waits.
+    public func commitPendingWrite(waitUntilDone: Bool = false) {
+        guard hasPendingChanges else {
+            if waitUntilDone { queue.sync {} }
+            return
+        }
+        hasPendingChanges = false
+        timer.stop()
+        writeCount += 1
+        let document = JSONValue.object(documentMembers())
+        let path = self.path
+        if waitUntilDone {
+            if let failure = queue.sync(execute: { Self.write(document, to: path) }) {
+                Log.error(failure)
+            }
+        } else {
+            queue.async {
+                if let failure = Self.write(document, to: path) { Log.error(failure) }
+            }
+        }
+    }
+
+    /// Writes pending changes and waits until everything is durably on disk; for shutdown.
+    public func flush() { commitPendingWrite(waitUntilDone: true) }
+
+    /// Records the registered prefs' non-default values and schedules a write.
+    func valuesDidChange(_ newValues: [String: PrefValue]) {
+        values = newValues
+        guard !isReadOnly else { return }
+        hasPendingChanges = true
+        if !timer.isRunning {
+            timer.start(after: writeDelay) { [weak self] in self?.commitPendingWrite() }
+        }
+    }
+
+    private func documentMembers() -> [String: JSONValue] {
+        var members = unknownMembers
+        guard let registry else { return members }
+        for (name, value) in values {
+            guard let entry = registry.entry(name) else { continue }
+            Self.insert(value.jsonValue, at: entry.path[...], into: &members)
+        }
+        return members
+    }
+
+    private static func insert(
+        _ value: JSONValue, at path: ArraySlice<String>, into members: inout [String: JSONValue]
+    ) {
+        let key = path.first!
+        if path.count == 1 {
+            members[key] = value
+            return
+        }
+        var inner: [String: JSONValue] = [:]
+        if case .object(let existing)? = members.removeValue(forKey: key) { inner = existing }
+        insert(value, at: path.dropFirst(), into: &inner)
+        members[key] = .object(inner)
+    }
+
+    /// Writes `document` to `path` (creating the directory if needed); returns a message
+    /// describing the failure, if any. Runs on the IO queue.
+    private nonisolated static func write(_ document: JSONValue, to path: String) -> String? {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty, let failure = createDirectory(directory) {
+            return "could not save prefs to \(path): \(failure)"
+        }
+        do {
+            try AtomicFileWriter.write(Data(document.serialized().utf8), toPath: path, permissions: 0o600)
+        } catch {
+            return "could not save prefs: \(error)"
+        }
+        return nil
+    }
+
+    /// Creates `directory` and missing parents with mode 0700; returns a failure message.
+    private nonisolated static func createDirectory(_ directory: String) -> String? {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            return isDirectory.boolValue ? nil : "\(directory) is not a directory"
+        }
+        let parent = (directory as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != directory, let failure = createDirectory(parent) { return failure }
+        if mkdir(directory, 0o700) != 0 {
+            let code = errno
+            if code == EEXIST { return nil }
+            return "could not create directory \(directory): \(String(cString: strerror(code)))"
+        }
+        // mkdir's mode is filtered by the umask; set it exactly.
+        _ = chmod(directory, 0o700)
+        return nil
+    }
+
+    // MARK: Reading
+
+    /// Reads the file once, checking it against `registry`; returns the registered prefs'
+    /// non-default values. Called by the ``PrefService`` that owns the store.
+    func load(registry: PrefRegistry) -> [String: PrefValue] {
+        precondition(self.registry == nil, "JSONPrefStore: \(path) is already used by a PrefService")
+        self.registry = registry
+        let bytes: [UInt8]
+        switch Self.readFile(path) {
+        case .missing: return [:]
+        case .failed(let code):
+            reportProblem(.unreadable(String(cString: strerror(code))), moveAside: false)
+            return [:]
+        case .read(let contents): bytes = contents
+        }
+        if bytes.isEmpty {
+            reportProblem(.empty, moveAside: true)
+            return [:]
+        }
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            reportProblem(.invalidJSON(error.message), moveAside: true)
+            return [:]
+        }
+        guard case .object(var members) = document else {
+            reportProblem(.notAnObject, moveAside: true)
+            return [:]
+        }
+        var loaded: [String: PrefValue] = [:]
+        for entry in registry.entries {
+            let value: PrefValue?
+            switch Self.take(entry.path[...], from: &members) {
+            case .absent: continue
+            case .value(let stored): value = PrefValue(stored)?.converted(to: entry.kind)
+            case .blocked: value = nil
+            }
+            guard let value, value.isRepresentableInJSON else {
+                reportProblem(.wrongType(pref: entry.name, expected: entry.kind), moveAside: true)
+                return [:]
+            }
+            if value != entry.defaultValue { loaded[entry.name] = value }
+        }
+        unknownMembers = members
+        values = loaded
+        return loaded
+    }
+
+    private enum Taken {
+        case absent
+        case value(JSONValue)
+        /// Something other than an object is in the way of the path.
+        case blocked
+    }
+
+    /// Removes the value at `path` from `members`, and the objects that this leaves empty.
+    private static func take(_ path: ArraySlice<String>, from members: inout [String: JSONValue]) -> Taken {
+        let key = path.first!
+        guard let child = members[key] else { return .absent }
+        if path.count == 1 {
+            members[key] = nil
+            return .value(child)
+        }
+        guard case .object(var inner) = child else { return .blocked }
+        members[key] = nil
+        let taken = take(path.dropFirst(), from: &inner)
+        if case .value = taken, inner.isEmpty { return taken }
+        members[key] = .object(inner)
+        return taken
+    }
+
+    private func reportProblem(_ reason: PrefLoadProblem.Reason, moveAside: Bool) {
+        var movedTo: String?
+        var moveFailure = ""
+        if moveAside {
+            if rename(path, badFilePath) == 0 {
+                movedTo = badFilePath
+                let directory = (path as NSString).deletingLastPathComponent
+                try? AtomicFileWriter.syncDirectory(directory.isEmpty ? "." : directory)
+            } else {
+                moveFailure = " (could not move it to \(badFilePath): \(String(cString: strerror(errno))))"
+            }
+        }
+        isReadOnly = movedTo == nil
+        let problem = PrefLoadProblem(path: path, reason: reason, movedTo: movedTo)
+        loadProblem = problem
+        Log.error(problem.description + moveFailure)
+    }
+
+    private enum ReadResult {
+        case missing
+        case failed(Int32)
+        case read([UInt8])
+    }
+
+    private static func readFile(_ path: String) -> ReadResult {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return errno == ENOENT ? .missing : .failed(errno) }
+        defer { close(fd) }
+        var contents: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failed(errno)
+            }
+            if count == 0 { return .read(contents) }
+            contents.append(contentsOf: chunk[0..<count])
+        }
+    }
+}
