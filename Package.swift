@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Model", targets: ["Model"]),
         .library(name: "Commands", targets: ["Commands"]),
         .library(name: "GLibSupport", targets: ["GLibSupport"]),
+        .library(name: "LocalHTTPServer", targets: ["LocalHTTPServer"]),
         .executable(name: "swiftlet", targets: ["swiftlet"]),
         .executable(name: "swiftlet-bench", targets: ["swiftlet-bench"]),
     ],
@@ -36,6 +37,7 @@ let package = Package(
         ),
         .target(name: "GLibShims", dependencies: ["CWebKitGTK"]),
         .target(name: "GLibSupport", dependencies: ["CWebKitGTK", "GLibShims"], swiftSettings: strict),
+        .target(name: "LocalHTTPServer", swiftSettings: strict),
         .target(
             name: "ModelTestSupport",
             dependencies: ["Base", "Web", "WebTestSupport", "Model"],
@@ -60,7 +62,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "CommandsTests", dependencies: ["Base", "Commands"], swiftSettings: strict),
-        // These drive GLib/GTK/WebKit: XCTest on the main thread, under Xvfb (scripts/run-tests).
+        // These two drive GLib/GTK/WebKit: XCTest on the main thread, under Xvfb (scripts/run-tests).
         .testTarget(
             name: "GLibSupportTests", dependencies: ["CWebKitGTK", "GLibShims", "GLibSupport"],
             swiftSettings: strict),
