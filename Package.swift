@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Model", targets: ["Model"]),
         .library(name: "Commands", targets: ["Commands"]),
         .library(name: "GLibSupport", targets: ["GLibSupport"]),
+        .library(name: "WebKitEngine", targets: ["WebKitEngine"]),
         .library(name: "LocalHTTPServer", targets: ["LocalHTTPServer"]),
         .executable(name: "swiftlet", targets: ["swiftlet"]),
         .executable(name: "swiftlet-bench", targets: ["swiftlet-bench"]),
@@ -37,6 +38,11 @@ let package = Package(
         ),
         .target(name: "GLibShims", dependencies: ["CWebKitGTK"]),
         .target(name: "GLibSupport", dependencies: ["CWebKitGTK", "GLibShims"], swiftSettings: strict),
+        .target(
+            name: "WebKitEngine",
+            dependencies: ["Base", "Web", "CWebKitGTK", "GLibShims", "GLibSupport"],
+            swiftSettings: strict
+        ),
         .target(name: "LocalHTTPServer", swiftSettings: strict),
         .target(
             name: "ModelTestSupport",
@@ -66,6 +72,14 @@ let package = Package(
         .testTarget(
             name: "GLibSupportTests", dependencies: ["CWebKitGTK", "GLibShims", "GLibSupport"],
             swiftSettings: strict),
+        .testTarget(
+            name: "WebKitEngineTests",
+            dependencies: [
+                "Base", "Web", "WebTestSupport", "WebKitEngine", "GLibSupport", "CWebKitGTK",
+                "LocalHTTPServer",
+            ],
+            swiftSettings: strict
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -77,10 +77,55 @@ public enum GLibMainLoop {
         return true
     }
 
+    /// Runs `handler` once, on the main thread, when the default main context has nothing
+    /// more urgent to do (an idle source at `G_PRIORITY_DEFAULT_IDLE`: after every ready
+    /// event source, such as WebKit's pending messages). Returns the source id for
+    /// ``removeSource(_:)``.
+    @MainActor
+    @discardableResult
+    public static func addIdle(_ handler: @escaping @MainActor () -> Void) -> UInt32 {
+        let box = Unmanaged.passRetained(IdleHandlerBox(handler)).toOpaque()
+        return g_idle_add_full(
+            G_PRIORITY_DEFAULT_IDLE,
+            { data in
+                guard let data else { return 0 }
+                nonisolated(unsafe) let box = data
+                MainActor.assumeIsolated {
+                    Unmanaged<IdleHandlerBox>.fromOpaque(box).takeUnretainedValue().run()
+                }
+                return 0  // G_SOURCE_REMOVE
+            }, box,
+            { data in
+                guard let data else { return }
+                Unmanaged<IdleHandlerBox>.fromOpaque(data).release()
+            })
+    }
+
+    /// Removes a source that has not run yet (e.g. from ``addIdle(_:)``).
+    @MainActor
+    public static func removeSource(_ id: UInt32) {
+        if let source = g_main_context_find_source_by_id(nil, id) { g_source_destroy(source) }
+    }
+
     /// Dispatches whatever is ready in the default main context without blocking.
     @MainActor
     public static func dispatchPending() {
         installDispatchQueueBridge()
         while g_main_context_iteration(nil, 0) != 0 {}
+    }
+}
+
+/// The closure of an idle source; released by the source's destroy notify.
+private final class IdleHandlerBox: @unchecked Sendable {
+    // Touched only on the main thread.
+    private var handler: (@MainActor () -> Void)?
+
+    init(_ handler: @escaping @MainActor () -> Void) { self.handler = handler }
+
+    @MainActor
+    func run() {
+        let handler = self.handler
+        self.handler = nil
+        handler?()
     }
 }
