@@ -50,6 +50,13 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status: status, headers: ["Location": location])
     }
 
+    /// This response, answered after `delay`.
+    public func delayed(by delay: Duration) -> HTTPResponse {
+        var response = self
+        response.delay = delay
+        return response
+    }
+
     /// The standard reason phrase of `status`.
     public static func reasonPhrase(_ status: Int) -> String {
         switch status {

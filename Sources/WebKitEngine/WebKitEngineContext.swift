@@ -25,6 +25,11 @@ public final class WebKitEngineContext: WebEngineContext {
             session = GObjectRef(
                 adopting: UnsafeMutableRawPointer(
                     webkit_network_session_new(dataDirectory.path, cacheDirectory.path)!))
+            // Cookies stay in memory unless told where to go, even in a persistent session.
+            webkit_cookie_manager_set_persistent_storage(
+                webkit_network_session_get_cookie_manager(session.opaque),
+                dataDirectory.appendingPathComponent(Self.cookiesFileName).path,
+                WEBKIT_COOKIE_PERSISTENT_STORAGE_SQLITE)
         case .ephemeral:
             session = GObjectRef(adopting: UnsafeMutableRawPointer(webkit_network_session_new_ephemeral()!))
         }
@@ -43,6 +48,9 @@ public final class WebKitEngineContext: WebEngineContext {
     public func makeWebKitWebContent() -> WebKitWebContent {
         WebKitWebContent(context: self)
     }
+
+    /// The cookie database's name in a persistent context's data directory.
+    public static let cookiesFileName = "cookies.sqlite"
 
     private static func makePrivateDirectory(_ url: URL) {
         try? FileManager.default.createDirectory(
