@@ -531,6 +531,25 @@ public final class WebKitWebContent: WebContent {
 
     // MARK: View, crash, teardown
 
+    /// Saves what the view shows as a PNG file at `url`; `completion` gets whether it
+    /// worked. The view must be in a realized window (WebKit draws nothing otherwise).
+    public func saveSnapshot(toPNG url: URL, completion: @escaping @MainActor (Bool) -> Void) {
+        guard let view = webViewPointer else { return completion(false) }
+        let userData = AsyncCompletion.userData { _, result in
+            var error: UnsafeMutablePointer<GError>?
+            guard let texture = webkit_web_view_get_snapshot_finish(view, result, &error) else {
+                if error != nil { g_error_free(error) }
+                return completion(false)
+            }
+            let saved = gshim_texture_save_png(texture, url.path) != 0
+            g_object_unref(UnsafeMutableRawPointer(texture))
+            completion(saved)
+        }
+        webkit_web_view_get_snapshot(
+            view, WEBKIT_SNAPSHOT_REGION_VISIBLE, WEBKIT_SNAPSHOT_OPTIONS_NONE, nil, AsyncCompletion.callback,
+            userData)
+    }
+
     /// Marks the content shown.
     public func wasShown() { isShown = true }
     /// Marks the content hidden.

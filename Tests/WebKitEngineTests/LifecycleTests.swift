@@ -78,7 +78,6 @@ final class LifecycleTests: WebKitTestCase, @unchecked Sendable {
             XCTAssertEqual(webState.lastCommittedURL, server.url("/b"))
             XCTAssertEqual(webState.navigationItemCount, 2)
             XCTAssertNil(webState.navigationManagerIfRealized)
-            GLibMainLoop.pump(timeout: .milliseconds(50)) { false }
             XCTAssertEqual(engine.webViewsCreated, created, "an unrealized WebState has no web view")
             XCTAssertEqual(server.requestCount("/b"), 0)
 
@@ -119,5 +118,61 @@ final class LifecycleTests: WebKitTestCase, @unchecked Sendable {
             wait("the web view to be finalized") { finalizedFlag.pointee }
             XCTAssertEqual(log.events.count, events, "nothing is reported after close")
         }
+    }
+
+    func testSnapshotOfAShownView() {
+        onMainActor {
+            let content = makePersistentContext().makeWebKitWebContent()
+            defer { content.close() }
+            let window = UnsafeMutableRawPointer(gtk_window_new()!).assumingMemoryBound(to: GtkWindow.self)
+            defer { gtk_window_destroy(window) }
+            gtk_window_set_default_size(window, 400, 300)
+            gtk_window_set_child(window, content.view.pointer?.assumingMemoryBound(to: GtkWidget.self))
+            gtk_window_present(window)
+            let log = ContentEventLog(content)
+            load(server.url("/a"), in: content, log: log)
+            let file = profileDirectory.appendingPathComponent("shot.png")
+            var saved: Bool?
+            content.saveSnapshot(toPNG: file) { saved = $0 }
+            wait("the snapshot") { saved != nil }
+            XCTAssertEqual(saved, true)
+            let bytes = (try? Data(contentsOf: file)) ?? Data()
+            XCTAssertEqual(Array(bytes.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "a PNG file")
+        }
+    }
+
+    func testClosingFromAnEventHandlerIsSafe() {
+        onMainActor {
+            let webState = WebState(params: .init(context: makePersistentContext()))
+            let closer = ClosingObserver()
+            webState.addObserver(closer)
+            let live = engine.liveWebViews
+            let finalized = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+            finalized.initialize(to: false)
+            defer { finalized.deallocate() }
+            g_object_weak_ref(
+                webState.view.pointer!.assumingMemoryBound(to: GObject.self),
+                { data, _ in data?.assumingMemoryBound(to: Bool.self).pointee = true }, finalized)
+            webState.load(server.url("/a"))
+            wait("the close") { webState.isBeingDestroyed }
+            XCTAssertEqual(engine.liveWebViews, live - 1)
+            // The view goes once WebKit is done with it; nothing reaches the closed WebState.
+            wait("the web view to be finalized") { finalized.pointee }
+            XCTAssertEqual(closer.pageLoadedAfterClose, 0)
+        }
+    }
+}
+
+/// Closes its WebState from inside the first committed navigation's event.
+@MainActor
+private final class ClosingObserver: WebStateObserver {
+    var pageLoadedAfterClose = 0
+
+    func didFinishNavigation(_ webState: WebState, context: NavigationContext) {
+        if !webState.isBeingDestroyed { webState.close() }
+    }
+
+    func pageLoaded(_ webState: WebState, status: PageLoadCompletionStatus) {
+        if webState.isBeingDestroyed { pageLoadedAfterClose += 1 }
     }
 }

@@ -184,4 +184,23 @@ final class NavigationTests: WebKitTestCase, @unchecked Sendable {
             XCTAssertEqual(content.history.items.first?.title, "Slow")
         }
     }
+
+    func testFaviconURLIsReported() {
+        onMainActor {
+            let png = Data(
+                base64Encoded:
+                    "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAGUlEQVR4nGP4z8DwnxLMMGrAqAGjBgwXAwAwxP4QHCfkAAAAAABJRU5ErkJggg=="
+            )!
+            server.route("/icon.png", HTTPResponse(headers: ["Content-Type": "image/png"], body: png))
+            server.route(
+                "/with-icon",
+                .html("<!DOCTYPE html><title>Icon</title><link rel=\"icon\" href=\"/icon.png\"><p>icon</p>"))
+            let content = makePersistentContext().makeWebKitWebContent()
+            defer { content.close() }
+            let log = ContentEventLog(content)
+            load(server.url("/with-icon"), in: content, log: log)
+            wait("the favicon") { content.faviconURL == server.url("/icon.png") }
+            XCTAssertTrue(log.events.contains("faviconURLChanged(/icon.png)"), "\(log.events)")
+        }
+    }
 }
