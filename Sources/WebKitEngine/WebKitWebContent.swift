@@ -419,10 +419,15 @@ public final class WebKitWebContent: WebContent {
             return Date(timeIntervalSince1970: stored.assumingMemoryBound(to: Double.self).pointee)
         }
         let now = Date()
-        let storage = g_malloc(gsize(MemoryLayout<Double>.size))!
-        storage.assumingMemoryBound(to: Double.self).pointee = now.timeIntervalSince1970
-        g_object_set_data_full(object, timestampKey, storage, g_free)
+        setTimestamp(now, of: item)
         return now
+    }
+
+    private static func setTimestamp(_ date: Date, of item: OpaquePointer) {
+        let object = UnsafeMutableRawPointer(item).assumingMemoryBound(to: GObject.self)
+        let storage = g_malloc(gsize(MemoryLayout<Double>.size))!
+        storage.assumingMemoryBound(to: Double.self).pointee = date.timeIntervalSince1970
+        g_object_set_data_full(object, timestampKey, storage, g_free)
     }
 
     private static let timestampKey = "swiftlet-timestamp"
@@ -461,31 +466,52 @@ public final class WebKitWebContent: WebContent {
         return Data(bytes: data, count: Int(size))
     }
 
-    /// Restores a tab and loads its committed entry: from `sessionState` (WebKit's blob)
-    /// when WebKit can read it, which brings the whole back-forward list back; else from
-    /// `history`, of which only the committed entry can be loaded — WebKit has no API to
-    /// add back-forward items, so the older and newer entries are lost without a blob.
+    /// Restores a tab and loads its committed entry. From `sessionState`, WebKit's own blob,
+    /// when WebKit can read it; else from `history`, written in WebKit's session state
+    /// format (``SessionStateBuilder``), which brings the entries back with their URLs and
+    /// titles (not their scroll positions, form contents or history state objects). Should
+    /// WebKit reject that too (a format change), only the committed entry is loaded: WebKit
+    /// has no other way to add back-forward items. Returns false when there is nothing to
+    /// restore.
     @discardableResult
     public func restore(sessionState: Data?, history: NavigationHistory) -> Bool {
-        guard let view = webViewPointer else { return false }
-        if let sessionState, !sessionState.isEmpty {
-            let bytes = sessionState.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-            let state = webkit_web_view_session_state_new(bytes)
-            g_bytes_unref(bytes)
-            if let state {
-                webkit_web_view_restore_session_state(view, state)
-                webkit_web_view_session_state_unref(state)
-                let list = webkit_web_view_get_back_forward_list(view)
-                if let current = webkit_back_forward_list_get_current_item(list) {
-                    cachedHistory = nil
-                    apiNavigationPending = true
-                    webkit_web_view_go_to_back_forward_list_item(view, current)
-                    return true
-                }
-            }
+        guard webViewPointer != nil else { return false }
+        if let sessionState, restoreNativeState(sessionState, timestampsFrom: history) { return true }
+        if let rebuilt = SessionStateBuilder.sessionState(for: history),
+            restoreNativeState(rebuilt, timestampsFrom: history)
+        {
+            return true
         }
         guard let item = history.lastCommittedItem else { return false }
         load(item.url)
+        return true
+    }
+
+    /// Restores WebKit's serialized state and loads its current entry; false if WebKit
+    /// cannot read it or it has no current entry. The entries keep the timestamps of
+    /// `history` when it describes the same list.
+    private func restoreNativeState(_ data: Data, timestampsFrom history: NavigationHistory) -> Bool {
+        guard let view = webViewPointer, !data.isEmpty else { return false }
+        let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        let state = webkit_web_view_session_state_new(bytes)
+        g_bytes_unref(bytes)
+        guard let state else { return false }
+        webkit_web_view_restore_session_state(view, state)
+        webkit_web_view_session_state_unref(state)
+        let list = webkit_web_view_get_back_forward_list(view)
+        guard let current = webkit_back_forward_list_get_current_item(list) else { return false }
+        let restored = readHistory()
+        if restored.items.map(\.url) == history.items.map(\.url) {
+            for (index, item) in history.items.enumerated() {
+                let offset = Int32(index - restored.lastCommittedItemIndex)
+                if let listItem = webkit_back_forward_list_get_nth_item(list, offset) {
+                    Self.setTimestamp(item.timestamp, of: listItem)
+                }
+            }
+        }
+        cachedHistory = nil
+        apiNavigationPending = true
+        webkit_web_view_go_to_back_forward_list_item(view, current)
         return true
     }
 

@@ -42,24 +42,52 @@ final class SessionStateTests: WebKitTestCase, @unchecked Sendable {
         }
     }
 
-    func testRestoreWithoutABlobLoadsTheCommittedItem() {
+    func testRestoreWithoutABlobRebuildsTheHistory() {
         onMainActor {
+            let saved = Date(timeIntervalSince1970: 1_700_000_000)
             let history = NavigationHistory(
-                items: ["/a", "/b", "/c"].map { NavigationItem(url: server.url($0), title: $0) },
+                items: ["/a", "/b", "/c"].map {
+                    NavigationItem(url: server.url($0), title: "Saved \($0)", timestamp: saved)
+                },
                 lastCommittedItemIndex: 1)
             for blob in [nil, Data("FAKE-SESSION-1\nnot WebKit's".utf8)] {
                 let content = makePersistentContext().makeWebKitWebContent()
                 defer { content.close() }
                 let log = ContentEventLog(content)
+                let requests = server.requestCount("/b")
                 XCTAssertTrue(content.restore(sessionState: blob, history: history))
                 wait("the committed item") { log.pageLoadedCount > 0 }
+                XCTAssertEqual(log.lastPageLoaded, .success)
                 XCTAssertEqual(content.lastCommittedURL, server.url("/b"))
-                // Without WebKit's own blob only the committed entry comes back.
-                XCTAssertEqual(content.history.items.map(\.url.path), ["/b"])
+                XCTAssertEqual(server.requestCount("/b"), requests + 1)
+                XCTAssertEqual(content.history.items.map(\.url.path), ["/a", "/b", "/c"])
+                XCTAssertEqual(content.history.lastCommittedItemIndex, 1)
+                XCTAssertEqual(content.history.items.first?.title, "Saved /a", "saved titles until visited")
+                XCTAssertEqual(content.history.items.first?.timestamp, saved)
+                wait("the loaded title") { content.title == "Page B" }
+
+                // The rebuilt entries are separate pages that load when visited.
+                var loaded = log.pageLoadedCount
+                content.goToItem(at: 0)
+                wait("back to a") { log.pageLoadedCount > loaded }
+                XCTAssertEqual(content.lastCommittedURL, server.url("/a"))
+                wait("a's title") { content.title == "Page A" }
+                loaded = log.pageLoadedCount
+                content.goToItem(at: 2)
+                wait("forward to c") { log.pageLoadedCount > loaded }
+                XCTAssertEqual(content.lastCommittedURL, server.url("/c"))
+                XCTAssertEqual(content.history.lastCommittedItemIndex, 2)
             }
-            let empty = makePersistentContext().makeWebKitWebContent()
-            defer { empty.close() }
-            XCTAssertFalse(empty.restore(sessionState: nil, history: .empty))
+        }
+    }
+
+    func testRestoreWithNothingToRestoreFails() {
+        onMainActor {
+            let content = makePersistentContext().makeWebKitWebContent()
+            defer { content.close() }
+            XCTAssertFalse(content.restore(sessionState: nil, history: .empty))
+            XCTAssertFalse(content.restore(sessionState: Data("junk".utf8), history: .empty))
+            XCTAssertTrue(content.history.items.isEmpty)
         }
     }
 }
