@@ -348,7 +348,7 @@ public final class WebKitWebContent: WebContent {
     /// Starts loading `url` as a new history entry.
     public func load(_ url: URL) {
         guard let view = webViewPointer else { preconditionFailure("WebKitWebContent: used after close()") }
-        apiNavigationPending = true
+        beginAPINavigation()
         webkit_web_view_load_uri(view, url.absoluteString)
     }
 
@@ -360,15 +360,21 @@ public final class WebKitWebContent: WebContent {
         guard let item = webkit_back_forward_list_get_nth_item(list, Int32(index - max(current, 0))) else {
             preconditionFailure("WebKitWebContent: no history item \(index)")
         }
-        apiNavigationPending = true
+        beginAPINavigation()
         webkit_web_view_go_to_back_forward_list_item(view, item)
     }
 
     /// Reloads the committed entry; after a web process crash this starts a new one.
     public func reload() {
         guard let view = webViewPointer else { return }
-        apiNavigationPending = true
+        beginAPINavigation()
         webkit_web_view_reload(view)
+    }
+
+    /// A navigation asked for through this API supersedes an error page still to load.
+    private func beginAPINavigation() {
+        apiNavigationPending = true
+        errorPage = .none
     }
 
     /// Stops loading.
