@@ -16,6 +16,10 @@ public import Web
 /// then shows an error page in its place (`webkit_web_view_load_alternate_html`, whose own
 /// load events are not reported). A committed page with an HTTP error status is a failed
 /// load too (``WebLoadError/Kind/httpStatus(_:)``), showing the server's page.
+///
+/// Not reported yet: same-document navigations (fragments, the History API) other than as
+/// back-forward state changes; which frame a policy request targets (all are main-frame);
+/// new windows (WebKit's "create" is not handled, so `window.open` opens nothing).
 @MainActor
 public final class WebKitWebContent: WebContent {
     /// Receives events; set by the owning WebState.
