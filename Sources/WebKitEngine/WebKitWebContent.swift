@@ -17,8 +17,7 @@ public import Web
 /// load events are not reported). A committed page with an HTTP error status is a failed
 /// load too (``WebLoadError/Kind/httpStatus(_:)``), showing the server's page.
 ///
-/// Not reported yet: same-document navigations (fragments, the History API) other than as
-/// back-forward state changes; which frame a policy request targets (all are main-frame);
+/// Not reported yet: which frame a policy request targets (all are reported as main-frame);
 /// new windows (WebKit's "create" is not handled, so `window.open` opens nothing).
 @MainActor
 public final class WebKitWebContent: WebContent {
@@ -92,6 +91,7 @@ public final class WebKitWebContent: WebContent {
         on("notify::title") { content, _ in content.reportTitleIfChanged() }
         on("notify::estimated-load-progress") { content, _ in content.reportProgressIfChanged() }
         on("notify::favicon") { content, _ in content.faviconChanged() }
+        on("notify::uri") { content, _ in content.uriChanged() }
         on("decide-policy") { $0.decidePolicy($1) }
         on("web-process-terminated") { content, _ in content.webProcessTerminated() }
         let list = UnsafeMutableRawPointer(webkit_web_view_get_back_forward_list(view.typed())!)
@@ -257,6 +257,26 @@ public final class WebKitWebContent: WebContent {
         reportedTitle = current
         cachedHistory = nil
         report(.titleChanged)
+    }
+
+    /// WebKit reports no load events for same-document navigations (fragments, the History
+    /// API): the URI changes while nothing loads. Reported as a committed same-document
+    /// navigation, as Chromium does.
+    private func uriChanged() {
+        guard !loading, errorPage == .none, !apiNavigationPending, let view = webViewPointer,
+            webkit_web_view_is_loading(view) == 0, let uri = currentURI, uri != committedURL,
+            committedURL != nil
+        else { return }
+        committedURL = uri
+        cachedHistory = nil
+        var context = NavigationContext(
+            navigationID: context.engine.newNavigationID(), url: uri, isSameDocument: true,
+            isRendererInitiated: true)
+        report(.didStartNavigation(context))
+        context.hasCommitted = true
+        report(.didFinishNavigation(context))
+        historyChangedSinceReport = false
+        report(.backForwardStateChanged)
     }
 
     private func faviconChanged() {

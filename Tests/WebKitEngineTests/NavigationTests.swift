@@ -76,6 +76,7 @@ final class NavigationTests: WebKitTestCase, @unchecked Sendable {
             }
             XCTAssertEqual(log.finishedNavigations.last?.httpStatusCode, 200)
             XCTAssertEqual(server.requestCount("/b"), 1)
+            XCTAssertFalse(log.finishedNavigations.contains(where: \.isSameDocument))
         }
     }
 
@@ -147,6 +148,7 @@ final class NavigationTests: WebKitTestCase, @unchecked Sendable {
             load(server.url("/b"), in: content, log: log)
             XCTAssertEqual(log.lastPageLoaded, .success)
             XCTAssertEqual(content.lastCommittedURL, server.url("/b"))
+            XCTAssertFalse(log.finishedNavigations.contains(where: \.isSameDocument), "\(log.events)")
         }
     }
 
@@ -201,6 +203,27 @@ final class NavigationTests: WebKitTestCase, @unchecked Sendable {
             load(server.url("/with-icon"), in: content, log: log)
             wait("the favicon") { content.faviconURL == server.url("/icon.png") }
             XCTAssertTrue(log.events.contains("faviconURLChanged(/icon.png)"), "\(log.events)")
+        }
+    }
+
+    func testSameDocumentNavigationsAreReported() {
+        onMainActor {
+            let content = makePersistentContext().makeWebKitWebContent()
+            defer { content.close() }
+            let log = ContentEventLog(content)
+            load(server.url("/a"), in: content, log: log)
+            log.reset()
+            _ = evaluate("location.hash = 'part'; 1", in: content)
+            wait("the fragment navigation") { content.lastCommittedURL?.fragment == "part" }
+            _ = evaluate("history.pushState({}, '', '/a/pushed'); 1", in: content)
+            wait("the pushed state") { content.lastCommittedURL?.path == "/a/pushed" }
+            let sameDocument = log.finishedNavigations.filter(\.isSameDocument)
+            XCTAssertEqual(sameDocument.map(\.url.path), ["/a", "/a/pushed"], "\(log.events)")
+            XCTAssertTrue(sameDocument.allSatisfy { $0.hasCommitted && $0.isRendererInitiated })
+            XCTAssertEqual(log.events.count { $0 == "didStartLoading" }, 0)
+            XCTAssertEqual(content.history.items.map(\.url.path), ["/a", "/a", "/a/pushed"])
+            XCTAssertEqual(content.history.lastCommittedItemIndex, 2)
+            XCTAssertEqual(server.requestCount("/a/pushed"), 0)
         }
     }
 }

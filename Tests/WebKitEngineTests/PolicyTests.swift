@@ -74,6 +74,7 @@ final class PolicyTests: WebKitTestCase, @unchecked Sendable {
             XCTAssertEqual(error.kind, .cancelled)
             XCTAssertEqual(log.policyRequests.map(\.url.path), ["/to-b", "/b"])
             XCTAssertNil(content.lastCommittedURL)
+            XCTAssertFalse(log.finishedNavigations.contains(where: \.isSameDocument))
         }
     }
 }

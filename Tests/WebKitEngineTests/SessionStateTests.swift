@@ -39,6 +39,8 @@ final class SessionStateTests: WebKitTestCase, @unchecked Sendable {
             wait("back to a") { log.pageLoadedCount > loaded }
             XCTAssertEqual(second.lastCommittedURL, server.url("/a"))
             XCTAssertEqual(second.history.lastCommittedItemIndex, 0)
+            XCTAssertFalse(log.finishedNavigations.contains(where: \.isSameDocument), "\(log.events)")
+            XCTAssertFalse(firstLog.finishedNavigations.contains(where: \.isSameDocument))
         }
     }
 
