@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layers (see docs/design.md): Base <- Web <- Model; Base <- Commands <- Model (a Browser owns
-// its CommandDispatcher and Broadcaster).
+// its CommandDispatcher and Broadcaster). The WebKitGTK engine: CWebKitGTK (system library)
+// <- GLibShims (C) <- GLibSupport <- WebKitEngine (implements Web's engine seam).
 // The UI layer (added later) may import Commands but never Model, Web or Sessions:
 // that edge is kept absent here, so the compiler enforces it.
 let strict: [SwiftSetting] = [
@@ -18,6 +19,9 @@ let package = Package(
         .library(name: "Web", targets: ["Web"]),
         .library(name: "Model", targets: ["Model"]),
         .library(name: "Commands", targets: ["Commands"]),
+        .library(name: "GLibSupport", targets: ["GLibSupport"]),
+        .library(name: "WebKitEngine", targets: ["WebKitEngine"]),
+        .library(name: "LocalHTTPServer", targets: ["LocalHTTPServer"]),
         .executable(name: "swiftlet", targets: ["swiftlet"]),
         .executable(name: "swiftlet-bench", targets: ["swiftlet-bench"]),
         .executable(name: "swiftlet-session-crasher", targets: ["swiftlet-session-crasher"]),
@@ -31,6 +35,19 @@ let package = Package(
         .target(name: "WebTestSupport", dependencies: ["Base", "Web"], swiftSettings: strict),
         .target(name: "Model", dependencies: ["Base", "Web", "Commands"], swiftSettings: strict),
         .target(name: "Commands", dependencies: ["Base"], swiftSettings: strict),
+        .systemLibrary(
+            name: "CWebKitGTK",
+            pkgConfig: "webkitgtk-6.0",
+            providers: [.apt(["libwebkitgtk-6.0-dev", "libgtk-4-dev"])]
+        ),
+        .target(name: "GLibShims", dependencies: ["CWebKitGTK"]),
+        .target(name: "GLibSupport", dependencies: ["CWebKitGTK", "GLibShims"], swiftSettings: strict),
+        .target(
+            name: "WebKitEngine",
+            dependencies: ["Base", "Web", "CWebKitGTK", "GLibShims", "GLibSupport"],
+            swiftSettings: strict
+        ),
+        .target(name: "LocalHTTPServer", swiftSettings: strict),
         .target(
             name: "Sessions",
             dependencies: [
@@ -72,6 +89,18 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "CommandsTests", dependencies: ["Base", "Commands"], swiftSettings: strict),
+        // These two drive GLib/GTK/WebKit: XCTest on the main thread, under Xvfb (scripts/run-tests).
+        .testTarget(
+            name: "GLibSupportTests", dependencies: ["CWebKitGTK", "GLibShims", "GLibSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "WebKitEngineTests",
+            dependencies: [
+                "Base", "Web", "WebTestSupport", "WebKitEngine", "GLibSupport", "CWebKitGTK",
+                "LocalHTTPServer",
+            ],
+            swiftSettings: strict
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,66 @@
+import CWebKitGTK
+import Foundation
+import GLibSupport
+public import Web
+
+/// The real browser engine: WebKitGTK 6.0 web views in GTK 4.
+///
+/// Needs GTK initialized on the main thread with a display (``init()`` does it through
+/// ``GTKRuntime``), and GLib's main loop running the main thread (the app's loop, or
+/// ``GLibMainLoop/pump(timeout:until:)`` in tests and headless runs).
+///
+/// Sandbox: WebKit runs its web processes inside a bubblewrap sandbox and keeps it on; it
+/// needs unprivileged user namespaces (and `bwrap`). On hosts without them (some
+/// containers) web processes die at start; there, and only there, set
+/// `WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS=1` in the environment before the engine
+/// starts. The engine never sets it itself.
+@MainActor
+public final class WebKitEngine: WebEngine {
+    /// Why the engine could not start.
+    public enum StartError: Error, Equatable {
+        /// GTK could not be initialized (no display: run under Xvfb or a desktop session).
+        case displayUnavailable
+    }
+
+    /// The number of web views this engine created.
+    public private(set) var webViewsCreated = 0
+    /// The number of web views created and not yet closed.
+    public private(set) var liveWebViews = 0
+    /// The number of contexts (network sessions) made.
+    public private(set) var contextsCreated = 0
+    private var nextNavigationID: Int64 = 0
+
+    /// Initializes GTK if needed; throws when there is no display.
+    public init() throws(StartError) {
+        guard GTKRuntime.initialize() else { throw .displayUnavailable }
+    }
+
+    /// The WebKitGTK version, e.g. `"2.50.6"`.
+    public nonisolated static var version: String {
+        "\(webkit_get_major_version()).\(webkit_get_minor_version()).\(webkit_get_micro_version())"
+    }
+
+    /// Makes a profile's context: a persistent network session over the given directories
+    /// (created 0700 if missing) or an ephemeral one.
+    public func makeContext(storage: WebEngineStorage) -> any WebEngineContext {
+        makeWebKitContext(storage: storage)
+    }
+
+    /// Makes a context, typed as the WebKit one.
+    public func makeWebKitContext(storage: WebEngineStorage) -> WebKitEngineContext {
+        contextsCreated += 1
+        return WebKitEngineContext(engine: self, storage: storage)
+    }
+
+    func webViewCreated() {
+        webViewsCreated += 1
+        liveWebViews += 1
+    }
+
+    func webViewClosed() { liveWebViews -= 1 }
+
+    func newNavigationID() -> Int64 {
+        nextNavigationID += 1
+        return nextNavigationID
+    }
+}

@@ -1,0 +1,60 @@
+import CWebKitGTK
+import Foundation
+import GLibShims
+import GLibSupport
+public import Web
+
+/// One profile's engine state: a WebKit network session (cookies, storage, caches, one
+/// network process for them) shared by every web content made from it.
+@MainActor
+public final class WebKitEngineContext: WebEngineContext {
+    /// The engine that made this context.
+    public unowned let engine: WebKitEngine
+    /// How this context keeps its data.
+    public let storage: WebEngineStorage
+    /// The network session (`WebKitNetworkSession *`).
+    let session: GObjectRef
+
+    init(engine: WebKitEngine, storage: WebEngineStorage) {
+        self.engine = engine
+        self.storage = storage
+        switch storage {
+        case .persistent(let dataDirectory, let cacheDirectory):
+            Self.makePrivateDirectory(dataDirectory)
+            Self.makePrivateDirectory(cacheDirectory)
+            session = GObjectRef(
+                adopting: UnsafeMutableRawPointer(
+                    webkit_network_session_new(dataDirectory.path, cacheDirectory.path)!))
+            // Cookies stay in memory unless told where to go, even in a persistent session.
+            webkit_cookie_manager_set_persistent_storage(
+                webkit_network_session_get_cookie_manager(session.opaque),
+                dataDirectory.appendingPathComponent(Self.cookiesFileName).path,
+                WEBKIT_COOKIE_PERSISTENT_STORAGE_SQLITE)
+        case .ephemeral:
+            session = GObjectRef(adopting: UnsafeMutableRawPointer(webkit_network_session_new_ephemeral()!))
+        }
+        // Favicons are off by default; the content reports favicon URLs from this database.
+        webkit_website_data_manager_set_favicons_enabled(
+            webkit_network_session_get_website_data_manager(session.opaque), 1)
+    }
+
+    /// Whether the network session keeps nothing on disk.
+    public var isEphemeral: Bool { webkit_network_session_is_ephemeral(session.opaque) != 0 }
+
+    /// Makes a web content (a new web view) bound to this context's network session.
+    public func makeWebContent() -> any WebContent { makeWebKitWebContent() }
+
+    /// Makes a web content, typed as the WebKit one.
+    public func makeWebKitWebContent() -> WebKitWebContent {
+        WebKitWebContent(context: self)
+    }
+
+    /// The cookie database's name in a persistent context's data directory.
+    public static let cookiesFileName = "cookies.sqlite"
+
+    private static func makePrivateDirectory(_ url: URL) {
+        try? FileManager.default.createDirectory(
+            at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: url.path)
+    }
+}

@@ -1,0 +1,639 @@
+public import Base
+import CWebKitGTK
+public import Foundation
+import GLibShims
+import GLibSupport
+public import Web
+
+/// A WebKitGTK web view behind Web's ``WebContent`` seam, bound to its context's network
+/// session.
+///
+/// It reports WebKit's signals as ``WebContentEvent``s in the order WebState observers
+/// expect (start loading, start navigation, progress, [redirect], finish navigation at
+/// commit, back-forward state, title, progress 1, stop loading, page loaded); a title can
+/// also arrive after the load finished, when WebKit parses it late. A load that fails
+/// before committing (unreachable host, TLS, ...) finishes its navigation with the error,
+/// then shows an error page in its place (`webkit_web_view_load_alternate_html`, whose own
+/// load events are not reported). A committed page with an HTTP error status is a failed
+/// load too (``WebLoadError/Kind/httpStatus(_:)``), showing the server's page.
+///
+/// Not reported yet: which frame a policy request targets (all are reported as main-frame);
+/// new windows (WebKit's "create" is not handled, so `window.open` opens nothing).
+@MainActor
+public final class WebKitWebContent: WebContent {
+    /// Receives events; set by the owning WebState.
+    public weak var delegate: (any WebContentDelegate)?
+    /// The context (network session) the view belongs to.
+    public let context: WebKitEngineContext
+
+    private var webView: GObjectRef?
+    private var connections: [SignalConnection] = []
+
+    private enum ErrorPageState {
+        case none
+        /// load_alternate_html was called for a failed load; its load has not started yet.
+        case expected
+        /// The error page is loading.
+        case loading
+    }
+
+    private var navigation: NavigationContext?
+    private var loading = false
+    private var reportedProgress = 0.0
+    private var reportedTitle = ""
+    private var pendingFailure: WebLoadError?
+    private var mainResponseStatus: Int?
+    private var tlsFailurePending = false
+    private var errorPage = ErrorPageState.none
+    private var apiNavigationPending = false
+    private var historyChangedSinceReport = false
+    private var cachedHistory: NavigationHistory?
+    private var committedURL: URL?
+    /// A finished load whose last events wait for an idle moment (see ``loadFinished()``).
+    private var pendingCompletion: (failure: WebLoadError?, source: UInt32)?
+
+    /// Whether the web process went away and the content was not reloaded since.
+    public private(set) var isCrashed = false
+    /// The favicon URL of the page, if WebKit found one.
+    public private(set) var faviconURL: URL?
+    /// Whether the content is marked shown.
+    public private(set) var isShown = false
+    /// Whether ``close()`` was called.
+    public private(set) var isClosed = false
+
+    init(context: WebKitEngineContext) {
+        self.context = context
+        let widget = gshim_web_view_new(context.session.opaque, nil)!
+        let view = GObjectRef(adopting: UnsafeMutableRawPointer(widget))
+        webView = view
+        context.engine.webViewCreated()
+        connectSignals(view)
+    }
+
+    isolated deinit { close() }
+
+    /// The web view, nil once closed.
+    var webViewPointer: UnsafeMutablePointer<WebKitWebView>? { webView?.typed() }
+
+    // MARK: Signals
+
+    private func connectSignals(_ view: GObjectRef) {
+        func on(_ signal: String, _ handler: @escaping @MainActor (WebKitWebContent, SignalArguments) -> Void)
+        {
+            connections.append(
+                SignalConnection.connect(view.pointer, signal: signal) { [weak self] args in
+                    if let self, !self.isClosed { handler(self, args) }
+                })
+        }
+        on("load-changed") { $0.loadChanged(WebKitLoadEvent(UInt32($1.enumValue(at: 1)))) }
+        on("load-failed") { $0.loadFailed($1) }
+        on("load-failed-with-tls-errors") { content, _ in content.tlsFailurePending = true }
+        on("notify::title") { content, _ in content.reportTitleIfChanged() }
+        on("notify::estimated-load-progress") { content, _ in content.reportProgressIfChanged() }
+        on("notify::favicon") { content, _ in content.faviconChanged() }
+        on("notify::uri") { content, _ in content.uriChanged() }
+        on("decide-policy") { $0.decidePolicy($1) }
+        on("web-process-terminated") { content, _ in content.webProcessTerminated() }
+        let list = UnsafeMutableRawPointer(webkit_web_view_get_back_forward_list(view.typed())!)
+        connections.append(
+            SignalConnection.connect(list, signal: "changed") { [weak self] _ in
+                if let self, !self.isClosed { self.backForwardListChanged() }
+            })
+    }
+
+    private func report(_ event: WebContentEvent) {
+        guard !isClosed else { return }
+        delegate?.webContent(self, didReport: event)
+    }
+
+    private var currentURI: URL? {
+        webViewPointer.flatMap { webkit_web_view_get_uri($0) }.flatMap { URL(string: String(cString: $0)) }
+    }
+
+    private func loadChanged(_ event: WebKitLoadEvent) {
+        switch event {
+        case WEBKIT_LOAD_STARTED: loadStarted()
+        case WEBKIT_LOAD_REDIRECTED:
+            guard errorPage == .none, var context = navigation else { return }
+            context.url = currentURI ?? context.url
+            navigation = context
+            report(.didRedirectNavigation(context))
+        case WEBKIT_LOAD_COMMITTED: loadCommitted()
+        case WEBKIT_LOAD_FINISHED: loadFinished()
+        default: break
+        }
+    }
+
+    private func loadStarted() {
+        switch errorPage {
+        case .expected:
+            errorPage = .loading
+            return
+        case .loading:
+            return
+        case .none:
+            break
+        }
+        completeLoad()
+        pendingFailure = nil
+        tlsFailurePending = false
+        mainResponseStatus = nil
+        let context = NavigationContext(
+            navigationID: self.context.engine.newNavigationID(),
+            url: currentURI ?? URL(string: "about:blank")!,
+            isRendererInitiated: !apiNavigationPending)
+        apiNavigationPending = false
+        navigation = context
+        if !loading {
+            loading = true
+            report(.didStartLoading)
+        }
+        reportedProgress = 0
+        report(.didStartNavigation(context))
+        reportProgressIfChanged()
+    }
+
+    private func loadCommitted() {
+        committedURL = currentURI
+        cachedHistory = nil
+        if errorPage != .none { return }
+        guard var context = navigation else { return }
+        context.url = currentURI ?? context.url
+        context.hasCommitted = true
+        let status = mainResponseStatus ?? mainResourceStatus()
+        if let status, status > 0 {
+            context.httpStatusCode = status
+            if status >= 400 {
+                let error = LoadErrorMapping.httpError(status: status, url: context.url)
+                context.error = error
+                pendingFailure = error
+            }
+        }
+        navigation = context
+        isCrashed = false
+        report(.didFinishNavigation(context))
+        historyChangedSinceReport = false
+        report(.backForwardStateChanged)
+        reportTitleIfChanged()
+    }
+
+    private func loadFinished() {
+        switch errorPage {
+        case .loading:
+            errorPage = .none
+            flushHistoryChange()
+            reportTitleIfChanged()
+            return
+        case .expected, .none:
+            break
+        }
+        guard loading, pendingCompletion == nil else { return }
+        let failure = pendingFailure
+        navigation = nil
+        pendingFailure = nil
+        // WebKit often sets the title just after FINISHED (the messages arrive together);
+        // completing from an idle callback lets that title be reported before the load
+        // ends, the order observers expect. A new navigation or a crash completes it first.
+        let source = GLibMainLoop.addIdle { [weak self] in self?.completeLoad() }
+        pendingCompletion = (failure, source)
+    }
+
+    private func completeLoad() {
+        guard let completion = pendingCompletion else { return }
+        pendingCompletion = nil
+        GLibMainLoop.removeSource(completion.source)
+        reportTitleIfChanged()
+        if reportedProgress < 1 {
+            reportedProgress = 1
+            report(.loadProgressChanged(1))
+        }
+        loading = false
+        report(.didStopLoading)
+        report(.pageLoaded(completion.failure.map { .failure($0) } ?? .success))
+        if errorPage == .none { flushHistoryChange() }
+    }
+
+    private func loadFailed(_ args: SignalArguments) {
+        args.setReturnValue(true)  // handled: WebKit shows no error page of its own
+        if errorPage == .loading {
+            errorPage = .none  // the error page itself was interrupted
+            return
+        }
+        guard loading, let gerror = args.boxed(at: 3) else { return }
+        let uri = args.string(at: 2)
+        let error = LoadErrorMapping.webLoadError(
+            gerror.assumingMemoryBound(to: GError.self), url: uri.flatMap { URL(string: $0) },
+            tlsFailure: tlsFailurePending)
+        tlsFailurePending = false
+        pendingFailure = error
+        guard var context = navigation, !context.hasCommitted else { return }
+        context.error = error
+        navigation = context
+        report(.didFinishNavigation(context))
+        if error.kind != .cancelled, let uri, let view = webViewPointer {
+            errorPage = .expected
+            webkit_web_view_load_alternate_html(view, ErrorPage.html(for: error), uri, nil)
+        }
+    }
+
+    private func mainResourceStatus() -> Int? {
+        guard let view = webViewPointer, let resource = webkit_web_view_get_main_resource(view),
+            let response = webkit_web_resource_get_response(resource)
+        else { return nil }
+        return Int(webkit_uri_response_get_status_code(response))
+    }
+
+    private func reportProgressIfChanged() {
+        guard loading, errorPage == .none, let view = webViewPointer else { return }
+        let progress = webkit_web_view_get_estimated_load_progress(view)
+        guard progress > reportedProgress else { return }
+        reportedProgress = progress
+        report(.loadProgressChanged(progress))
+    }
+
+    private func reportTitleIfChanged() {
+        let current = title
+        guard current != reportedTitle else { return }
+        reportedTitle = current
+        cachedHistory = nil
+        report(.titleChanged)
+    }
+
+    /// WebKit reports no load events for same-document navigations (fragments, the History
+    /// API): the URI changes while nothing loads. Reported as a committed same-document
+    /// navigation, as Chromium does.
+    private func uriChanged() {
+        guard !loading, errorPage == .none, !apiNavigationPending, let view = webViewPointer,
+            webkit_web_view_is_loading(view) == 0, let uri = currentURI, uri != committedURL,
+            committedURL != nil
+        else { return }
+        committedURL = uri
+        cachedHistory = nil
+        var context = NavigationContext(
+            navigationID: context.engine.newNavigationID(), url: uri, isSameDocument: true,
+            isRendererInitiated: true)
+        report(.didStartNavigation(context))
+        context.hasCommitted = true
+        report(.didFinishNavigation(context))
+        historyChangedSinceReport = false
+        report(.backForwardStateChanged)
+    }
+
+    private func faviconChanged() {
+        guard let view = webViewPointer else { return }
+        var url: URL?
+        let manager = webkit_network_session_get_website_data_manager(context.session.opaque)
+        if webkit_web_view_get_favicon(view) != nil,
+            let database = webkit_website_data_manager_get_favicon_database(manager),
+            let page = webkit_web_view_get_uri(view),
+            let icon = webkit_favicon_database_get_favicon_uri(database, page)
+        {
+            url = URL(string: String(cString: icon))
+            g_free(icon)
+        }
+        guard url != faviconURL else { return }
+        faviconURL = url
+        report(.faviconURLChanged(url))
+    }
+
+    private func backForwardListChanged() {
+        cachedHistory = nil
+        historyChangedSinceReport = true
+        if !loading && !apiNavigationPending && errorPage == .none { flushHistoryChange() }
+    }
+
+    private func flushHistoryChange() {
+        guard historyChangedSinceReport else { return }
+        historyChangedSinceReport = false
+        report(.backForwardStateChanged)
+    }
+
+    private func decidePolicy(_ args: SignalArguments) {
+        guard let decision = args.object(at: 1) else { return }
+        let type = WebKitPolicyDecisionType(UInt32(args.enumValue(at: 2)))
+        switch type {
+        case WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION, WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION:
+            guard let delegate,
+                let action = webkit_navigation_policy_decision_get_navigation_action(OpaquePointer(decision)),
+                let request = webkit_navigation_action_get_request(action),
+                let url = webkit_uri_request_get_uri(request).flatMap({ URL(string: String(cString: $0)) })
+            else { return }
+            // WebKitGTK does not say which frame a navigation targets; requests are reported
+            // as main-frame ones.
+            let navigationRequest = NavigationRequest(
+                url: url, isMainFrame: true,
+                isUserInitiated: webkit_navigation_action_is_user_gesture(action) != 0
+                    || apiNavigationPending,
+                httpMethod: webkit_uri_request_get_http_method(request).map { String(cString: $0) } ?? "GET")
+            let policyDecision = decision.assumingMemoryBound(to: WebKitPolicyDecision.self)
+            if delegate.webContent(self, decidePolicyFor: navigationRequest) == .cancel {
+                webkit_policy_decision_ignore(policyDecision)
+                args.setReturnValue(true)
+                if webkit_navigation_action_is_redirect(action) == 0 { apiNavigationPending = false }
+            } else if type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION {
+                webkit_policy_decision_use(policyDecision)
+                args.setReturnValue(true)
+            }
+        // An allowed new-window request goes to WebKit's default handling.
+        case WEBKIT_POLICY_DECISION_TYPE_RESPONSE:
+            let response = OpaquePointer(decision)
+            if webkit_response_policy_decision_is_main_frame_main_resource(response) != 0,
+                let uriResponse = webkit_response_policy_decision_get_response(response)
+            {
+                mainResponseStatus = Int(webkit_uri_response_get_status_code(uriResponse))
+            }
+        default:
+            break
+        }
+    }
+
+    private func webProcessTerminated() {
+        completeLoad()
+        isCrashed = true
+        apiNavigationPending = false
+        if loading {
+            let error = LoadErrorMapping.renderProcessGone(url: navigation?.url ?? currentURI)
+            if var context = navigation, !context.hasCommitted {
+                context.error = error
+                report(.didFinishNavigation(context))
+            }
+            navigation = nil
+            pendingFailure = nil
+            errorPage = .none
+            loading = false
+            report(.didStopLoading)
+            report(.pageLoaded(.failure(error)))
+        }
+        report(.renderProcessGone)
+    }
+
+    // MARK: Navigation
+
+    /// Starts loading `url` as a new history entry.
+    public func load(_ url: URL) {
+        guard let view = webViewPointer else { preconditionFailure("WebKitWebContent: used after close()") }
+        beginAPINavigation()
+        webkit_web_view_load_uri(view, url.absoluteString)
+    }
+
+    /// Goes to the entry at `index` of ``history``.
+    public func goToItem(at index: Int) {
+        guard let view = webViewPointer else { preconditionFailure("WebKitWebContent: used after close()") }
+        let current = history.lastCommittedItemIndex
+        let list = webkit_web_view_get_back_forward_list(view)
+        guard let item = webkit_back_forward_list_get_nth_item(list, Int32(index - max(current, 0))) else {
+            preconditionFailure("WebKitWebContent: no history item \(index)")
+        }
+        beginAPINavigation()
+        webkit_web_view_go_to_back_forward_list_item(view, item)
+    }
+
+    /// Reloads the committed entry; after a web process crash this starts a new one.
+    public func reload() {
+        guard let view = webViewPointer else { return }
+        beginAPINavigation()
+        webkit_web_view_reload(view)
+    }
+
+    /// A navigation asked for through this API supersedes an error page still to load.
+    private func beginAPINavigation() {
+        apiNavigationPending = true
+        errorPage = .none
+    }
+
+    /// Stops loading.
+    public func stopLoading() {
+        guard let view = webViewPointer else { return }
+        webkit_web_view_stop_loading(view)
+    }
+
+    // MARK: State
+
+    /// The back-forward list as WebKit has it; the committed index is WebKit's current item
+    /// (which moves when a history navigation starts).
+    public var history: NavigationHistory {
+        if let cachedHistory { return cachedHistory }
+        let history = readHistory()
+        cachedHistory = history
+        return history
+    }
+
+    private func readHistory() -> NavigationHistory {
+        guard let view = webViewPointer, let list = webkit_web_view_get_back_forward_list(view) else {
+            return .empty
+        }
+        let length = Int(webkit_back_forward_list_get_length(list))
+        guard length > 0 else { return .empty }
+        let backList = webkit_back_forward_list_get_back_list(list)
+        let backCount = Int(g_list_length(backList))
+        g_list_free(backList)
+        var items: [NavigationItem] = []
+        for offset in -backCount..<(length - backCount) {
+            guard let item = webkit_back_forward_list_get_nth_item(list, Int32(offset)) else { continue }
+            let uri = webkit_back_forward_list_item_get_uri(item).map { String(cString: $0) } ?? "about:blank"
+            let title = webkit_back_forward_list_item_get_title(item).map { String(cString: $0) } ?? ""
+            items.append(
+                NavigationItem(
+                    url: URL(string: uri) ?? URL(string: "about:blank")!,
+                    title: title, timestamp: Self.timestamp(of: item)))
+        }
+        let hasCurrent = webkit_back_forward_list_get_current_item(list) != nil
+        return NavigationHistory(
+            items: items, lastCommittedItemIndex: hasCurrent ? min(backCount, items.count - 1) : -1)
+    }
+
+    /// When WebKit's history item was first seen (kept on the item itself).
+    private static func timestamp(of item: OpaquePointer) -> Date {
+        let object = UnsafeMutableRawPointer(item).assumingMemoryBound(to: GObject.self)
+        if let stored = g_object_get_data(object, timestampKey) {
+            return Date(timeIntervalSince1970: stored.assumingMemoryBound(to: Double.self).pointee)
+        }
+        let now = Date()
+        setTimestamp(now, of: item)
+        return now
+    }
+
+    private static func setTimestamp(_ date: Date, of item: OpaquePointer) {
+        let object = UnsafeMutableRawPointer(item).assumingMemoryBound(to: GObject.self)
+        let storage = g_malloc(gsize(MemoryLayout<Double>.size))!
+        storage.assumingMemoryBound(to: Double.self).pointee = date.timeIntervalSince1970
+        g_object_set_data_full(object, timestampKey, storage, g_free)
+    }
+
+    private static let timestampKey = "swiftlet-timestamp"
+
+    /// The title of the page.
+    public var title: String {
+        webViewPointer.flatMap { webkit_web_view_get_title($0) }.map { String(cString: $0) } ?? ""
+    }
+
+    /// The URL shown to the user: the pending one during a navigation, else the committed one.
+    public var visibleURL: URL? { currentURI }
+
+    /// The URL of the committed page (an error page commits under the URL that failed).
+    public var lastCommittedURL: URL? { committedURL }
+
+    /// WebKit's estimate of the load progress (0...1).
+    public var estimatedProgress: Double {
+        webViewPointer.map { webkit_web_view_get_estimated_load_progress($0) } ?? 0
+    }
+
+    /// Whether a load is under way (between didStartLoading and didStopLoading).
+    public var isLoading: Bool { loading }
+
+    // MARK: Session state
+
+    /// WebKit's serialized session state (the whole back-forward list).
+    public func sessionStateData() -> Data? {
+        guard let view = webViewPointer, let state = webkit_web_view_get_session_state(view) else {
+            return nil
+        }
+        defer { webkit_web_view_session_state_unref(state) }
+        guard let bytes = webkit_web_view_session_state_serialize(state) else { return nil }
+        defer { g_bytes_unref(bytes) }
+        var size: gsize = 0
+        guard let data = g_bytes_get_data(bytes, &size), size > 0 else { return nil }
+        return Data(bytes: data, count: Int(size))
+    }
+
+    /// Restores a tab and loads its committed entry. From `sessionState`, WebKit's own blob,
+    /// when WebKit can read it; else from `history`, written in WebKit's session state
+    /// format (``SessionStateBuilder``), which brings the entries back with their URLs and
+    /// titles (not their scroll positions, form contents or history state objects). Should
+    /// WebKit reject that too (a format change), only the committed entry is loaded: WebKit
+    /// has no other way to add back-forward items. Returns false when there is nothing to
+    /// restore.
+    @discardableResult
+    public func restore(sessionState: Data?, history: NavigationHistory) -> Bool {
+        guard webViewPointer != nil else { return false }
+        if let sessionState, restoreNativeState(sessionState, timestampsFrom: history) { return true }
+        if let rebuilt = SessionStateBuilder.sessionState(for: history),
+            restoreNativeState(rebuilt, timestampsFrom: history)
+        {
+            return true
+        }
+        guard let item = history.lastCommittedItem else { return false }
+        load(item.url)
+        return true
+    }
+
+    /// Restores WebKit's serialized state and loads its current entry; false if WebKit
+    /// cannot read it or it has no current entry. The entries keep the timestamps of
+    /// `history` when it describes the same list.
+    private func restoreNativeState(_ data: Data, timestampsFrom history: NavigationHistory) -> Bool {
+        guard let view = webViewPointer, !data.isEmpty else { return false }
+        let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        let state = webkit_web_view_session_state_new(bytes)
+        g_bytes_unref(bytes)
+        guard let state else { return false }
+        webkit_web_view_restore_session_state(view, state)
+        webkit_web_view_session_state_unref(state)
+        let list = webkit_web_view_get_back_forward_list(view)
+        guard let current = webkit_back_forward_list_get_current_item(list) else { return false }
+        let restored = readHistory()
+        if restored.items.map(\.url) == history.items.map(\.url) {
+            for (index, item) in history.items.enumerated() {
+                let offset = Int32(index - restored.lastCommittedItemIndex)
+                if let listItem = webkit_back_forward_list_get_nth_item(list, offset) {
+                    Self.setTimestamp(item.timestamp, of: listItem)
+                }
+            }
+        }
+        cachedHistory = nil
+        apiNavigationPending = true
+        webkit_web_view_go_to_back_forward_list_item(view, current)
+        return true
+    }
+
+    // MARK: JavaScript, find
+
+    /// Evaluates `script` in the main frame; the completion runs once, on the main actor.
+    public func evaluateJavaScript(
+        _ script: String, completion: @escaping @MainActor (Result<JavaScriptValue, JavaScriptError>) -> Void
+    ) {
+        guard let view = webViewPointer else {
+            return completion(.failure(JavaScriptError(message: "The web content is closed")))
+        }
+        let userData = AsyncCompletion.userData { [weak self] _, result in
+            var error: UnsafeMutablePointer<GError>?
+            let value = webkit_web_view_evaluate_javascript_finish(view, result, &error)
+            defer {
+                if let value { g_object_unref(UnsafeMutableRawPointer(value)) }
+                if error != nil { g_error_free(error) }
+            }
+            guard let self, !self.isClosed else {
+                return completion(.failure(JavaScriptError(message: "The web content is closed")))
+            }
+            if let value {
+                completion(.success(JavaScriptValueConversion.convert(value)))
+            } else {
+                let message =
+                    error?.pointee.message.map { String(cString: $0) } ?? "JavaScript evaluation failed"
+                completion(.failure(JavaScriptError(message: message)))
+            }
+        }
+        webkit_web_view_evaluate_javascript(
+            view, script, -1, nil, nil, nil, AsyncCompletion.callback, userData)
+    }
+
+    /// A find-in-page controller over WebKit's find controller for this view.
+    public func makeFindInPageController() -> any FindInPageController { makeWebKitFindInPageController() }
+
+    /// A find-in-page controller, typed as the WebKit one.
+    public func makeWebKitFindInPageController() -> WebKitFindInPageController {
+        guard let view = webViewPointer else { preconditionFailure("WebKitWebContent: used after close()") }
+        return WebKitFindInPageController(findController: webkit_web_view_get_find_controller(view)!)
+    }
+
+    // MARK: View, crash, teardown
+
+    /// Saves what the view shows as a PNG file at `url`; `completion` gets whether it
+    /// worked. The view must be in a realized window (WebKit draws nothing otherwise).
+    public func saveSnapshot(toPNG url: URL, completion: @escaping @MainActor (Bool) -> Void) {
+        guard let view = webViewPointer else { return completion(false) }
+        let userData = AsyncCompletion.userData { _, result in
+            var error: UnsafeMutablePointer<GError>?
+            guard let texture = webkit_web_view_get_snapshot_finish(view, result, &error) else {
+                if error != nil { g_error_free(error) }
+                return completion(false)
+            }
+            let saved = gshim_texture_save_png(texture, url.path) != 0
+            g_object_unref(UnsafeMutableRawPointer(texture))
+            completion(saved)
+        }
+        webkit_web_view_get_snapshot(
+            view, WEBKIT_SNAPSHOT_REGION_VISIBLE, WEBKIT_SNAPSHOT_OPTIONS_NONE, nil, AsyncCompletion.callback,
+            userData)
+    }
+
+    /// Marks the content shown.
+    public func wasShown() { isShown = true }
+    /// Marks the content hidden.
+    public func wasHidden() { isShown = false }
+
+    /// The `GtkWidget *` of the web view (nil once closed), kept alive by this content.
+    public var view: ViewHandle { ViewHandle(pointer: webView?.pointer, owner: self) }
+
+    /// Ends the web process, as a crash would (for tests and "kill page" actions); WebKit
+    /// reports it and ``isCrashed`` turns true. ``reload()`` recovers.
+    public func terminateWebProcess() {
+        guard let view = webViewPointer else { return }
+        webkit_web_view_terminate_web_process(view)
+    }
+
+    /// Disconnects every signal and releases the web view; nothing is reported afterwards.
+    /// Idempotent. A parent widget the UI put the view in keeps its own reference until it
+    /// removes the view.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        delegate = nil
+        if let completion = pendingCompletion { GLibMainLoop.removeSource(completion.source) }
+        pendingCompletion = nil
+        for connection in connections { connection.cancel() }
+        connections.removeAll()
+        if let view = webViewPointer, loading { webkit_web_view_stop_loading(view) }
+        webView = nil
+        context.engine.webViewClosed()
+    }
+}

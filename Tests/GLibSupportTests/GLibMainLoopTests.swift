@@ -1,0 +1,88 @@
+import CWebKitGTK
+import Dispatch
+import GLibSupport
+import XCTest
+
+final class GLibMainLoopTests: XCTestCase {
+    func testTestsRunOnTheMainThread() {
+        onMainActor {
+            XCTAssertTrue(GLibMainLoop.isMainThread)
+        }
+    }
+
+    func testMainActorTaskRunsWhileGLibOwnsTheThread() {
+        onMainActor {
+            let flag = Flag()
+            Task { @MainActor in
+                flag.onMainThread = GLibMainLoop.isMainThread
+                flag.value = true
+            }
+            XCTAssertTrue(GLibMainLoop.pump(timeout: .seconds(5)) { flag.value })
+            XCTAssertTrue(flag.onMainThread)
+            XCTAssertTrue(GLibMainLoop.isDispatchQueueBridgeInstalled)
+        }
+    }
+
+    func testDispatchMainQueueRunsWhileGLibOwnsTheThread() {
+        onMainActor {
+            let drainsBefore = GLibMainLoop.dispatchQueueDrainCount
+            let flag = Flag()
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    flag.onMainThread = GLibMainLoop.isMainThread
+                    flag.value = true
+                }
+            }
+            XCTAssertTrue(GLibMainLoop.pump(timeout: .seconds(5)) { flag.value })
+            XCTAssertTrue(flag.onMainThread)
+            XCTAssertGreaterThan(GLibMainLoop.dispatchQueueDrainCount, drainsBefore)
+        }
+    }
+
+    func testTaskSleepAndHopsFromBackgroundResume() {
+        onMainActor {
+            let flag = Flag()
+            Task { @MainActor in
+                try? await Task.sleep(for: .milliseconds(20))
+                let fromBackground = await Task.detached { GLibMainLoop.isMainThread }.value
+                XCTAssertFalse(fromBackground)
+                flag.onMainThread = GLibMainLoop.isMainThread
+                flag.value = true
+            }
+            XCTAssertTrue(GLibMainLoop.pump(timeout: .seconds(5)) { flag.value })
+            XCTAssertTrue(flag.onMainThread)
+        }
+    }
+
+    func testGLibSourcesStillRun() {
+        onMainActor {
+            let flag = Flag()
+            let data = Unmanaged.passRetained(flag).toOpaque()
+            g_idle_add_full(
+                G_PRIORITY_DEFAULT,
+                { data in
+                    let flag = Unmanaged<Flag>.fromOpaque(data!).takeRetainedValue()
+                    MainActor.assumeIsolated { flag.value = true }
+                    return 0
+                }, data, nil)
+            XCTAssertTrue(GLibMainLoop.pump(timeout: .seconds(5)) { flag.value })
+        }
+    }
+
+    func testPumpTimesOut() {
+        onMainActor {
+            let start = ContinuousClock.now
+            XCTAssertFalse(GLibMainLoop.pump(timeout: .milliseconds(50)) { false })
+            let elapsed = ContinuousClock.now - start
+            XCTAssertGreaterThanOrEqual(elapsed, .milliseconds(45))
+            XCTAssertLessThan(elapsed, .seconds(5))
+        }
+    }
+
+    func testPumpReturnsAtOnceWhenTheConditionHolds() {
+        onMainActor {
+            XCTAssertTrue(GLibMainLoop.pump(timeout: .zero) { true })
+            GLibMainLoop.dispatchPending()
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import CWebKitGTK
+import Foundation
+import Web
+import XCTest
+
+@testable import WebKitEngine
+
+final class LoadErrorMappingTests: XCTestCase {
+    private func map(_ domain: GQuark, _ code: Int32, tls: Bool = false) -> WebLoadError {
+        let error = g_error_new_literal(domain, code, "message")!
+        defer { g_error_free(error) }
+        return LoadErrorMapping.webLoadError(
+            error, url: URL(string: "https://example.test/"), tlsFailure: tls)
+    }
+
+    func testKinds() {
+        XCTAssertEqual(
+            map(g_io_error_quark(), Int32(G_IO_ERROR_CONNECTION_REFUSED.rawValue)).kind, .unreachable)
+        XCTAssertEqual(map(g_io_error_quark(), Int32(G_IO_ERROR_TIMED_OUT.rawValue)).kind, .unreachable)
+        XCTAssertEqual(
+            map(g_resolver_error_quark(), Int32(G_RESOLVER_ERROR_NOT_FOUND.rawValue)).kind, .unreachable)
+        XCTAssertEqual(map(g_io_error_quark(), Int32(G_IO_ERROR_CANCELLED.rawValue)).kind, .cancelled)
+        XCTAssertEqual(
+            map(webkit_network_error_quark(), Int32(WEBKIT_NETWORK_ERROR_CANCELLED.rawValue)).kind, .cancelled
+        )
+        XCTAssertEqual(
+            map(
+                webkit_policy_error_quark(),
+                Int32(WEBKIT_POLICY_ERROR_FRAME_LOAD_INTERRUPTED_BY_POLICY_CHANGE.rawValue)
+            ).kind, .cancelled)
+        XCTAssertEqual(map(g_tls_error_quark(), Int32(G_TLS_ERROR_BAD_CERTIFICATE.rawValue)).kind, .tls)
+        XCTAssertEqual(
+            map(webkit_network_error_quark(), Int32(WEBKIT_NETWORK_ERROR_FAILED.rawValue)).kind, .other)
+        // "load-failed-with-tls-errors" came first: whatever the error, it is a TLS failure.
+        XCTAssertEqual(
+            map(webkit_network_error_quark(), Int32(WEBKIT_NETWORK_ERROR_FAILED.rawValue), tls: true).kind,
+            .tls)
+    }
+
+    func testErrorCarriesDomainCodeMessageAndURL() {
+        let error = map(g_io_error_quark(), Int32(G_IO_ERROR_CONNECTION_REFUSED.rawValue))
+        XCTAssertEqual(error.domain, "g-io-error-quark")
+        XCTAssertEqual(error.code, Int(G_IO_ERROR_CONNECTION_REFUSED.rawValue))
+        XCTAssertEqual(error.message, "message")
+        XCTAssertEqual(error.url, URL(string: "https://example.test/"))
+        XCTAssertEqual(LoadErrorMapping.httpError(status: 503, url: nil).kind, .httpStatus(503))
+    }
+
+    func testErrorPageEscapesWhatItShows() {
+        let html = ErrorPage.html(
+            for: WebLoadError(
+                kind: .unreachable, message: "<script>x</script>", url: URL(string: "http://a.test/")))
+        XCTAssertFalse(html.contains("<script>"))
+        XCTAssertTrue(html.contains("&lt;script&gt;"))
+        XCTAssertTrue(html.contains("<title>a.test</title>"))
+    }
+}

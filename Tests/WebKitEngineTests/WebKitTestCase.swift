@@ -1,0 +1,98 @@
+import Foundation
+import GLibSupport
+import LocalHTTPServer
+import Web
+import WebKitEngine
+import XCTest
+
+/// Runs `body` on the main actor. XCTest calls test methods on the main thread, but its
+/// test discovery on Linux cannot call `@MainActor` methods, so tests are plain methods
+/// whose bodies assert the isolation they already have.
+func onMainActor<T>(_ body: @MainActor () throws -> T) rethrows -> T where T: Sendable {
+    try MainActor.assumeIsolated(body)
+}
+
+/// Shared set-up of the WebKit engine tests: one engine per process (GTK initializes once),
+/// a local HTTP server and a temporary profile directory per test.
+// Test methods run on the main thread only; XCTest on Linux does not let them be @MainActor.
+class WebKitTestCase: XCTestCase, @unchecked Sendable {
+    @MainActor private static var sharedEngine: WebKitEngine?
+
+    /// How long any single wait may take before the test fails instead of hanging.
+    static let timeout: Duration = .seconds(15)
+
+    nonisolated(unsafe) var server: LocalHTTPServer!
+    nonisolated(unsafe) var profileDirectory: URL!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        let env = ProcessInfo.processInfo.environment
+        if env["DISPLAY"] == nil && env["WAYLAND_DISPLAY"] == nil {
+            throw XCTSkip("WebKit tests need a display: run them under xvfb-run (scripts/run-tests does)")
+        }
+        server = try LocalHTTPServer()
+        server.route("/a", .page(title: "Page A", body: "<p>alpha</p>"))
+        server.route("/b", .page(title: "Page B", body: "<p>bravo</p>"))
+        server.route("/c", .page(title: "Page C", body: "<p>charlie</p>"))
+        profileDirectory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("swiftlet-webkit-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: profileDirectory, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        server?.stop()
+        server = nil
+        if let profileDirectory { try? FileManager.default.removeItem(at: profileDirectory) }
+        super.tearDown()
+    }
+
+    /// The engine (made once).
+    @MainActor
+    var engine: WebKitEngine {
+        if let engine = Self.sharedEngine { return engine }
+        let engine = try! WebKitEngine()
+        Self.sharedEngine = engine
+        return engine
+    }
+
+    /// A persistent context under this test's profile directory.
+    @MainActor
+    func makePersistentContext(_ name: String = "Default") -> WebKitEngineContext {
+        engine.makeWebKitContext(
+            storage: .persistent(
+                dataDirectory: profileDirectory.appendingPathComponent("\(name)/data"),
+                cacheDirectory: profileDirectory.appendingPathComponent("\(name)/cache")))
+    }
+
+    /// Pumps the GLib main context until `condition` holds; fails the test on timeout.
+    @MainActor
+    @discardableResult
+    func wait(
+        _ what: String, timeout: Duration = WebKitTestCase.timeout, file: StaticString = #filePath,
+        line: UInt = #line, until condition: () -> Bool
+    ) -> Bool {
+        let met = GLibMainLoop.pump(timeout: timeout, until: condition)
+        if !met { XCTFail("timed out waiting for \(what)", file: file, line: line) }
+        return met
+    }
+
+    /// Loads `url` in `content` and waits for the page-loaded event.
+    @MainActor
+    func load(
+        _ url: URL, in content: WebKitWebContent, log: ContentEventLog, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        let before = log.pageLoadedCount
+        content.load(url)
+        wait("load of \(url.path)", file: file, line: line) { log.pageLoadedCount > before }
+    }
+
+    /// Evaluates `script` and waits for its result.
+    @MainActor
+    func evaluate(_ script: String, in content: any WebContent) -> Result<JavaScriptValue, JavaScriptError>? {
+        var result: Result<JavaScriptValue, JavaScriptError>?
+        content.evaluateJavaScript(script) { result = $0 }
+        wait("JavaScript \(script)") { result != nil }
+        return result
+    }
+}
