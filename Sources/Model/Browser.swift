@@ -28,7 +28,7 @@ public final class Browser: @MainActor SupportsUserData {
     /// What this browser is for.
     public let kind: Kind
     /// The profile it belongs to.
-    public let profile: any BrowserProfile
+    public let profile: Profile
     /// Its tabs.
     public let webStateList: WebStateList
     /// Routes UI commands for this window.
@@ -44,7 +44,7 @@ public final class Browser: @MainActor SupportsUserData {
     /// Creates a browser of `kind` for `profile`; its tab list uses `delegate` (usually the
     /// BrowserList's). An incognito browser needs an off-the-record profile and the other
     /// kinds a regular one.
-    public init(kind: Kind, profile: any BrowserProfile, delegate: (any WebStateListDelegate)?) {
+    public init(kind: Kind, profile: Profile, delegate: (any WebStateListDelegate)?) {
         precondition(
             (kind == .incognito) == profile.isOffTheRecord || kind == .temporary,
             "Browser: a \(kind) browser cannot use an \(profile.isOffTheRecord ? "off-the-record" : "regular") profile"

@@ -5,11 +5,16 @@ import Sessions
 import Web
 import WebTestSupport
 
+@MainActor var benchContexts: [ApplicationContext] = []
+
+/// A profile on `engine` in a temporary directory.
 @MainActor
-final class BenchProfile: BrowserProfile {
-    let isOffTheRecord = false
-    let webEngineContext: any WebEngineContext
-    init(_ context: any WebEngineContext) { webEngineContext = context }
+func makeBenchProfile(_ engine: FakeWebEngine, root: URL) -> Profile {
+    let context = ApplicationContext(
+        userDataDirectory: UserDataDirectory(path: root.appendingPathComponent("udd-\(benchContexts.count)")),
+        engine: engine, clock: ManualTimerClock())
+    benchContexts.append(context)
+    return try! context.profileManager.createProfile(named: "Default")
 }
 
 /// Session figures: restoring N-tab sessions, and one save with one dirty tab.
@@ -23,7 +28,7 @@ func sessionBenchmark(tabCounts: [Int], runs: Int) {
         let delegate = BrowserWebStateListDelegate(
             insertionPolicy: .attachTabHelpers, activationPolicy: .doNothing)
         let browser = Browser(
-            kind: .regular, profile: BenchProfile(engine.defaultContext), delegate: delegate)
+            kind: .regular, profile: makeBenchProfile(engine, root: root), delegate: delegate)
         service.setSessionID(id, for: browser)
         withExtendedLifetime(delegate) {}
         delegates.append(delegate)

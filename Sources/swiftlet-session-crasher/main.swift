@@ -28,18 +28,24 @@ func openSession(_ directory: URL, engine: FakeWebEngine) -> (SessionRestoration
         webStateListDelegate: BrowserWebStateListDelegate(
             insertionPolicy: .doNothing, activationPolicy: .doNothing))
     let browser = Browser(
-        kind: .regular, profile: CrasherProfile(engine: engine), delegate: browserList.webStateListDelegate)
+        kind: .regular, profile: makeProfile(engine, beside: directory),
+        delegate: browserList.webStateListDelegate)
     service.setSessionID("crash-test", for: browser)
     service.loadSession(for: browser)
     return (service, browser, browserList)
 }
 
+/// A profile on the fake engine, its user data directory beside the session directory.
 @MainActor
-final class CrasherProfile: BrowserProfile {
-    let isOffTheRecord = false
-    let webEngineContext: any WebEngineContext
-    init(engine: FakeWebEngine) { webEngineContext = engine.defaultContext }
+func makeProfile(_ engine: FakeWebEngine, beside sessionDirectory: URL) -> Profile {
+    let directory = URL(fileURLWithPath: sessionDirectory.path + ".profile")
+    let context = ApplicationContext(
+        userDataDirectory: UserDataDirectory(path: directory), engine: engine, clock: ManualTimerClock())
+    profileContexts.append(context)
+    return try! context.profileManager.createProfile(named: "Default")
 }
+
+nonisolated(unsafe) var profileContexts: [ApplicationContext] = []
 
 @MainActor
 func runChild(directory: URL, seed: UInt64, firstStep: Int) -> Never {
@@ -153,7 +159,10 @@ MainActor.assumeIsolated {
         let status = runTorture(
             kills: kills, seed: seed, directory: directory,
             stopOnFailure: arguments.contains("--stop-on-failure"))
-        if option("--dir") == nil { try? FileManager.default.removeItem(at: directory) }
+        if option("--dir") == nil {
+            try? FileManager.default.removeItem(at: directory)
+            try? FileManager.default.removeItem(atPath: directory.path + ".profile")
+        }
         exit(status)
     }
     print("usage: swiftlet-session-crasher torture --kills N [--seed S] [--dir D]")

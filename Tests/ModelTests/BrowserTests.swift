@@ -43,7 +43,7 @@ struct BrowserTests {
     let engine = FakeWebEngine()
 
     @Test func ownsListDispatcherAndBroadcaster() {
-        let profile = TestBrowserProfile(engine: engine)
+        let profile = TestProfile.make(engine: engine)
         let browser = Browser(kind: .regular, profile: profile, delegate: nil)
         #expect(browser.kind == .regular)
         #expect(browser.profile === profile)
@@ -55,7 +55,7 @@ struct BrowserTests {
     }
 
     @Test func destroyNotifiesThenDestroysListAndTabs() throws {
-        let browser = Browser(kind: .regular, profile: TestBrowserProfile(engine: engine), delegate: nil)
+        let browser = Browser(kind: .regular, profile: TestProfile.make(engine: engine), delegate: nil)
         let events = BrowserEvents()
         browser.addObserver(events)
         browser.webStateList.addObserver(events)
@@ -72,7 +72,7 @@ struct BrowserTests {
     }
 
     @Test func agentsAreTypedUserData() {
-        let browser = Browser(kind: .regular, profile: TestBrowserProfile(engine: engine), delegate: nil)
+        let browser = Browser(kind: .regular, profile: TestProfile.make(engine: engine), delegate: nil)
         let before = CountingAgent.made
         #expect(CountingAgent.fromBrowser(browser) == nil)
         let agent = CountingAgent.createForBrowser(browser) { CountingAgent("first") }
@@ -84,7 +84,7 @@ struct BrowserTests {
     }
 
     @Test func removedAgentIsReleased() {
-        let browser = Browser(kind: .regular, profile: TestBrowserProfile(engine: engine), delegate: nil)
+        let browser = Browser(kind: .regular, profile: TestProfile.make(engine: engine), delegate: nil)
         weak var weakAgent: CountingAgent?
         do {
             weakAgent = CountingAgent.createForBrowser(browser) { CountingAgent("x") }
@@ -96,7 +96,7 @@ struct BrowserTests {
     }
 
     @Test func agentsAreReleasedOnDestroy() {
-        let browser = Browser(kind: .regular, profile: TestBrowserProfile(engine: engine), delegate: nil)
+        let browser = Browser(kind: .regular, profile: TestProfile.make(engine: engine), delegate: nil)
         weak var weakAgent: CountingAgent?
         do {
             weakAgent = CountingAgent.createForBrowser(browser) { CountingAgent("x") }
@@ -110,7 +110,7 @@ struct BrowserTests {
         await #expect(processExitsWith: .failure) {
             await MainActor.run {
                 _ = Browser(
-                    kind: .incognito, profile: TestBrowserProfile(engine: FakeWebEngine()), delegate: nil)
+                    kind: .incognito, profile: TestProfile.make(engine: FakeWebEngine()), delegate: nil)
             }
         }
     }
@@ -122,7 +122,7 @@ struct BrowserListTests {
 
     func make(_ kind: Browser.Kind) -> Browser {
         Browser(
-            kind: kind, profile: TestBrowserProfile(engine: engine, isOffTheRecord: kind == .incognito),
+            kind: kind, profile: TestProfile.make(engine: engine, isOffTheRecord: kind == .incognito),
             delegate: nil)
     }
 
@@ -190,7 +190,7 @@ struct BrowserListTests {
         let delegate = BrowserWebStateListDelegate(attachTabHelpers: { attached.append($0.id) })
         let list = BrowserList(webStateListDelegate: delegate)
         let browser = Browser(
-            kind: .regular, profile: TestBrowserProfile(engine: engine), delegate: list.webStateListDelegate)
+            kind: .regular, profile: TestProfile.make(engine: engine), delegate: list.webStateListDelegate)
         list.add(browser)
         let builder = WebStateListBuilder(engine: engine)
         try builder.build(browser.webStateList, "| a b c")
@@ -208,7 +208,7 @@ struct BrowserListTests {
                 let engine = FakeWebEngine()
                 let list = BrowserList()
                 let browser = Browser(
-                    kind: .regular, profile: TestBrowserProfile(engine: engine), delegate: nil)
+                    kind: .regular, profile: TestProfile.make(engine: engine), delegate: nil)
                 list.add(browser)
                 list.add(browser)
             }

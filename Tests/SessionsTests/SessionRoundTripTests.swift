@@ -15,7 +15,7 @@ struct SessionRoundTripTests {
         "swiftlet-sessions-\(UUID().uuidString)")
 
     func makeBrowser(delegate: (any WebStateListDelegate)? = nil) -> Browser {
-        Browser(kind: .regular, profile: TestBrowserProfile(engine: engine), delegate: delegate)
+        Browser(kind: .regular, profile: TestProfile.make(engine: engine), delegate: delegate)
     }
 
     func makeService() -> SessionRestorationService {
@@ -50,7 +50,7 @@ struct SessionRoundTripTests {
         let engine2 = FakeWebEngine()
         let service2 = SessionRestorationService(
             storageDirectory: root, engineContext: engine2.defaultContext, clock: ManualTimerClock())
-        let browser2 = Browser(kind: .regular, profile: TestBrowserProfile(engine: engine2), delegate: nil)
+        let browser2 = Browser(kind: .regular, profile: TestProfile.make(engine: engine2), delegate: nil)
         service2.setSessionID("window-1", for: browser2)
         let restored = service2.loadSession(for: browser2)
         #expect(restored.count == 3)

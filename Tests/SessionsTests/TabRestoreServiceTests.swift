@@ -15,7 +15,7 @@ struct TabRestoreServiceTests {
     var file: URL { root.appendingPathComponent("RecentlyClosed.pb") }
 
     func browser() -> Browser {
-        Browser(kind: .regular, profile: TestBrowserProfile(engine: engine), delegate: nil)
+        Browser(kind: .regular, profile: TestProfile.make(engine: engine), delegate: nil)
     }
 
     func tab(_ urls: [String]) -> WebState {

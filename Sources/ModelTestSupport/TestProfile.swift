@@ -1,0 +1,33 @@
+public import Base
+import Foundation
+public import Model
+public import WebTestSupport
+
+/// Real profiles for tests: each comes from its own ``ApplicationContext`` on the fake
+/// engine, in a temporary user data directory, with a manual clock.
+@MainActor
+public enum TestProfile {
+    private static var contexts: [ApplicationContext] = []
+    private static let root = NSTemporaryDirectory() + "swiftlet-test-profiles-\(getpid())"
+
+    /// A new application context on `engine` in a fresh temporary directory.
+    public static func makeApplicationContext(
+        engine: FakeWebEngine, clock: ManualTimerClock = ManualTimerClock(),
+        registerProfilePrefs: (PrefRegistry) -> Void = { _ in }
+    ) -> ApplicationContext {
+        let directory = URL(fileURLWithPath: root + "/" + UUID().uuidString, isDirectory: true)
+        let context = ApplicationContext(
+            userDataDirectory: UserDataDirectory(path: directory), engine: engine, clock: clock,
+            isTesting: true,
+            registerProfilePrefs: registerProfilePrefs)
+        contexts.append(context)
+        return context
+    }
+
+    /// A regular profile (or its off-the-record profile) on `engine`.
+    public static func make(engine: FakeWebEngine, isOffTheRecord: Bool = false) -> Profile {
+        let context = makeApplicationContext(engine: engine)
+        let profile = try! context.profileManager.createProfile(named: "Default")
+        return isOffTheRecord ? profile.offTheRecordProfile : profile
+    }
+}
