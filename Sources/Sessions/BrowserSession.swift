@@ -28,6 +28,11 @@ final class BrowserSession: WebStateListObserver, WebStateObserver {
     var isRestoring = false
     /// Whether the session was restored (``SessionRestorationService/loadSession(for:)``).
     var wasLoaded = false
+    /// Whether the service was told of the changes since the last save. Tracked on its own:
+    /// a close or an adoption records its tab before the list is marked dirty (and inside a
+    /// batch only the batch's end marks it), so "was dirty before" cannot be read from the
+    /// change sets.
+    private var reportedDirty = false
     private var observed: [ObjectIdentifier: WebState] = [:]
 
     init(browser: Browser, sessionID: String, directory: String, service: SessionRestorationService) {
@@ -56,6 +61,7 @@ final class BrowserSession: WebStateListObserver, WebStateObserver {
         inserted.removeAll()
         detached.removeAll()
         closed.removeAll()
+        reportedDirty = false
     }
 
     /// Takes the adoption, detach and close sets for a save.
@@ -79,16 +85,21 @@ final class BrowserSession: WebStateListObserver, WebStateObserver {
 
     private func markListDirty() {
         guard !isRestoring else { return }
-        let wasDirty = isDirty
         isListDirty = true
-        if !wasDirty { service?.sessionBecameDirty(self) }
+        reportDirty()
     }
 
     private func markWebStateDirty(_ webState: WebState) {
         guard !isRestoring, webState.isRealized else { return }
-        let wasDirty = isDirty
         dirtyWebStates[webState.id] = webState
-        if !wasDirty { service?.sessionBecameDirty(self) }
+        reportDirty()
+    }
+
+    /// Tells the service on the clean -> dirty transition only.
+    private func reportDirty() {
+        guard !reportedDirty else { return }
+        reportedDirty = true
+        service?.sessionBecameDirty(self)
     }
 
     // MARK: WebStateListObserver
