@@ -130,15 +130,18 @@ public final class SessionRestorationService {
             for webState in webStates {
                 let id = webState.id
                 let tabDirectory = session.tabDirectory(id)
-                if let pending = pendingStorage.removeValue(forKey: id) {
-                    let data = try? StorageWebStateStorage(pending).serializedData()
-                    tabWrites.append((tabDirectory, data, nil, false))
-                    dataLocation[id] = tabDirectory
-                } else if let dirty = changes.dirty[id], dirty.isRealized {
+                if let dirty = changes.dirty[id], dirty.isRealized {
+                    // A tab made by createUnrealizedWebState and changed since: its live state
+                    // supersedes the storage it was made from.
+                    pendingStorage.removeValue(forKey: id)
                     let data = try? StorageWebStateStorage(dirty.serializeToStorage()).serializedData()
                     let blob = dirty.sessionStateData
                     let tooBig = (blob?.count ?? 0) > SessionFormat.maximumStateSize
                     tabWrites.append((tabDirectory, data, tooBig ? nil : blob, blob == nil || tooBig))
+                    dataLocation[id] = tabDirectory
+                } else if let pending = pendingStorage.removeValue(forKey: id) {
+                    let data = try? StorageWebStateStorage(pending).serializedData()
+                    tabWrites.append((tabDirectory, data, nil, false))
                     dataLocation[id] = tabDirectory
                 } else if changes.inserted[id] != nil {
                     if let source = dataLocation[id], source != tabDirectory {
