@@ -142,11 +142,11 @@ final class BrowserSession: WebStateListObserver, WebStateObserver {
         unobserve(webState)
         guard !isRestoring else { return }
         dirtyWebStates.removeValue(forKey: webState.id)
-        if inserted.removeValue(forKey: webState.id) != nil {
-            // Never adopted: its files are still where they were; nothing to do here.
-        } else if isClosing {
+        let wasAdopted = inserted.removeValue(forKey: webState.id) == nil
+        if isClosing {
+            // Even if never adopted here: its files, wherever they are, must go.
             closed.insert(webState.id)
-        } else if !webState.isRealized {
+        } else if wasAdopted && !webState.isRealized {
             detached.insert(webState.id)
         }
     }

@@ -117,16 +117,36 @@ public final class SessionRestorationService {
         for failure in io.takeFailures() { problems.append(failure) }
     }
 
+    /// What a save writes for one session.
+    private struct SessionWrite: Sendable {
+        var adoptions: [(from: String, to: String)] = []
+        var tabWrites: [(path: String, data: Data?, state: Data?, deleteState: Bool)] = []
+        var metadata: Data
+        var metadataPath: String
+        /// The directories of the tabs closed since the last save.
+        var closedDirectories: [String] = []
+    }
+
     private func save(sessions toSave: [BrowserSession]) {
         collectIOFailures()
-        var wroteSomething = false
-        for session in toSave where session.isDirty {
+        var writes: [SessionWrite] = []
+        // Sessions adopting tabs first: should the process die between two lists, a moved tab
+        // is then listed twice rather than nowhere.
+        let ordered = toSave.filter { !$0.inserted.isEmpty } + toSave.filter { $0.inserted.isEmpty }
+        for session in ordered where session.isDirty {
             guard let browser = session.browser, !browser.webStateList.isDestroyed else { continue }
             let changes = session.takeChanges()
             let directory = session.directory
             let (listStorage, webStates) = WebStateListSerialization.serialize(browser.webStateList)
-            var tabWrites: [(path: String, data: Data?, state: Data?, deleteState: Bool)] = []
-            var adoptions: [(from: String, to: String)] = []
+            let metadata: Data
+            do {
+                metadata = try listStorage.serializedData()
+            } catch {
+                record("could not encode the session \(session.sessionID): \(error)")
+                continue
+            }
+            var write = SessionWrite(
+                metadata: metadata, metadataPath: directory + "/" + SessionFormat.metadataFileName)
             for webState in webStates {
                 let id = webState.id
                 let tabDirectory = session.tabDirectory(id)
@@ -137,15 +157,15 @@ public final class SessionRestorationService {
                     let data = try? StorageWebStateStorage(dirty.serializeToStorage()).serializedData()
                     let blob = dirty.sessionStateData
                     let tooBig = (blob?.count ?? 0) > SessionFormat.maximumStateSize
-                    tabWrites.append((tabDirectory, data, tooBig ? nil : blob, blob == nil || tooBig))
+                    write.tabWrites.append((tabDirectory, data, tooBig ? nil : blob, blob == nil || tooBig))
                     dataLocation[id] = tabDirectory
                 } else if let pending = pendingStorage.removeValue(forKey: id) {
                     let data = try? StorageWebStateStorage(pending).serializedData()
-                    tabWrites.append((tabDirectory, data, nil, false))
+                    write.tabWrites.append((tabDirectory, data, nil, false))
                     dataLocation[id] = tabDirectory
                 } else if changes.inserted[id] != nil {
                     if let source = dataLocation[id], source != tabDirectory {
-                        adoptions.append((source, tabDirectory))
+                        write.adoptions.append((source, tabDirectory))
                     }
                     dataLocation[id] = tabDirectory
                 } else if webState.isRealized && dataLocation[id] != tabDirectory {
@@ -153,46 +173,48 @@ public final class SessionRestorationService {
                     let data = try? StorageWebStateStorage(webState.serializeToStorage()).serializedData()
                     let blob = webState.sessionStateData
                     let tooBig = (blob?.count ?? 0) > SessionFormat.maximumStateSize
-                    tabWrites.append((tabDirectory, data, tooBig ? nil : blob, blob == nil || tooBig))
+                    write.tabWrites.append((tabDirectory, data, tooBig ? nil : blob, blob == nil || tooBig))
                     dataLocation[id] = tabDirectory
                 }
             }
-            let closedDirectories = changes.closed.map { id in
-                dataLocation.removeValue(forKey: id)
-                return session.tabDirectory(id)
-            }
-            let metadata: Data
-            do {
-                metadata = try listStorage.serializedData()
-            } catch {
-                record("could not encode the session \(session.sessionID): \(error)")
-                continue
-            }
-            let metadataPath = directory + "/" + SessionFormat.metadataFileName
-            let io = self.io
-            let finalAdoptions = adoptions
-            let finalWrites = tabWrites
-            io.async {
-                for adoption in finalAdoptions { io.linkDirectory(from: adoption.from, to: adoption.to) }
-                for write in finalWrites {
-                    if let data = write.data {
-                        io.write(data, to: write.path + "/" + SessionFormat.dataFileName)
-                    }
-                    if let state = write.state {
-                        io.write(state, to: write.path + "/" + SessionFormat.stateFileName)
-                    } else if write.deleteState {
-                        io.remove(write.path + "/" + SessionFormat.stateFileName)
-                    }
+            // A closed tab's files may still be in the session it was moved from (closed
+            // before this session adopted it): delete them there too.
+            for id in changes.closed {
+                write.closedDirectories.append(session.tabDirectory(id))
+                if let location = dataLocation.removeValue(forKey: id), location != session.tabDirectory(id) {
+                    write.closedDirectories.append(location)
                 }
-                // The list is written last, and closed tabs' files go only once no list
-                // refers to them any more: a crash at any point leaves a loadable session.
-                if io.write(metadata, to: metadataPath) {
-                    for path in closedDirectories { io.remove(path) }
-                }
+                pendingStorage.removeValue(forKey: id)
             }
-            wroteSomething = true
+            writes.append(write)
         }
-        if wroteSomething { saveCount += 1 }
+        guard !writes.isEmpty else { return }
+        saveCount += 1
+        let io = self.io
+        io.async { [writes] in
+            for write in writes {
+                for adoption in write.adoptions { io.linkDirectory(from: adoption.from, to: adoption.to) }
+            }
+            var listsWritten = true
+            for write in writes {
+                for tab in write.tabWrites {
+                    if let data = tab.data { io.write(data, to: tab.path + "/" + SessionFormat.dataFileName) }
+                    if let state = tab.state {
+                        io.write(state, to: tab.path + "/" + SessionFormat.stateFileName)
+                    } else if tab.deleteState {
+                        io.remove(tab.path + "/" + SessionFormat.stateFileName)
+                    }
+                }
+                if !io.write(write.metadata, to: write.metadataPath) { listsWritten = false }
+            }
+            // Each list is written after its tabs, and closed tabs' files go only once no list
+            // refers to them any more: a crash or a failed write at any point leaves loadable
+            // sessions.
+            guard listsWritten else { return }
+            for write in writes {
+                for path in write.closedDirectories { io.remove(path) }
+            }
+        }
     }
 
     private func record(_ problem: String) {
