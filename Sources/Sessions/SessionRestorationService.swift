@@ -81,14 +81,17 @@ public final class SessionRestorationService {
         storageDirectory.appendingPathComponent(sessionID, isDirectory: true)
     }
 
-    /// Saves `browser`'s pending changes and stops tracking it. Required before a tracked
-    /// browser goes away.
+    /// Saves pending changes and stops tracking `browser`. Required before a tracked browser
+    /// goes away.
+    ///
+    /// Every dirty session is saved, not only `browser`'s, as Chromium does: a tab just moved
+    /// out of this window is adopted (its files linked) by the other window's save, and this
+    /// window's files may be deleted right after (``deleteDataForDiscardedSessions(_:completion:)``).
     public func disconnect(_ browser: Browser) {
         guard let session = sessions[ObjectIdentifier(browser)] else { return }
-        if session.isDirty { save(sessions: [session]) }
+        saveSessions()
         session.stopObserving()
         sessions.removeValue(forKey: ObjectIdentifier(browser))
-        if !sessions.values.contains(where: \.isDirty) { timer.stop() }
     }
 
     // MARK: Saving
