@@ -109,6 +109,10 @@ enum WebStateListSerialization {
         }
         let removing = RemovingIndexes(dropped)
         let count = storage.items.count
+        // Advance the identifier generator past every stored identifier before handing out
+        // fresh ones for invalid identifiers: otherwise a fresh one could equal a valid stored
+        // identifier further down the list, and two tabs would share it.
+        for item in storage.items { _ = WebStateID.fromSerializedValue(item.identifier) }
         for (index, item) in storage.items.enumerated() where !removing.contains(index) {
             let id: WebStateID
             if let valid = WebStateID.fromSerializedValue(item.identifier) {
