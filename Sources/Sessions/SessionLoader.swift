@@ -41,6 +41,21 @@ struct SessionLoader {
                         + (backup as NSString).lastPathComponent)
             }
             session = WebStateListSerialization.load(storage)
+            if storage.formatVersion <= 0 {
+                // Every list written here ends with its format version (fields are written
+                // in field number order), so a list without one was cut short between two
+                // fields: it parses, but tabs may be missing. Keep a copy, and bring back
+                // the tabs whose files it does not name rather than deleting them below.
+                let aside = metadataPath + ".bad"
+                _ = io.sync { [io] in io.write(bytes, to: aside) }
+                let recovered = recoverFromTabDirectories(excluding: Set(session.items.map(\.storageName)))
+                session.items += recovered.items
+                if session.activeIndex == nil { session.activeIndex = recovered.activeIndex }
+                problems.append(
+                    "\(metadataPath) is incomplete (no format version: cut short?); a copy is kept as "
+                        + "\(SessionFormat.metadataFileName).bad, \(recovered.items.count) more tab(s) recovered "
+                        + "from their own files")
+            }
         } catch {
             let aside = metadataPath + ".bad"
             io.rename(metadataPath, to: aside)
@@ -63,11 +78,12 @@ struct SessionLoader {
         return Result(session: session, problems: problems)
     }
 
-    /// Rebuilds a session from the `<id>/data.pb` files of the directory, ordered by id.
-    private func recoverFromTabDirectories() -> LoadedSession {
+    /// Rebuilds a session from the `<id>/data.pb` files of the directory, ordered by id,
+    /// leaving out the directories in `excluded`.
+    private func recoverFromTabDirectories(excluding excluded: Set<String> = []) -> LoadedSession {
         var session = LoadedSession()
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
-        for name in names where name.count == 8 {
+        for name in names where name.count == 8 && !excluded.contains(name) {
             guard let raw = UInt32(name, radix: 16),
                 let id = WebStateID.fromSerializedValue(Int32(bitPattern: raw)),
                 let data = io.read(directory + "/" + name + "/" + SessionFormat.dataFileName),
