@@ -73,6 +73,21 @@ final class BrowserSession: WebStateListObserver, WebStateObserver {
         return (inserted, detached, closed, dirtyWebStates)
     }
 
+    /// Marks dirty again what a save could not write (`tabs`' files, the links of `adoptions`,
+    /// the deletion of `closed` tabs' files) and the list, so that the next save tries again.
+    func saveFailed(tabs: Set<WebStateID>, adoptions: Set<WebStateID>, closed: [WebStateID]) {
+        guard let list = browser?.webStateList, !list.isDestroyed else { return }
+        for webState in list.webStates {
+            if webState.isRealized, tabs.contains(webState.id) {
+                dirtyWebStates[webState.id] = webState
+            } else if !webState.isRealized, adoptions.contains(webState.id) {
+                inserted[webState.id] = webState
+            }
+        }
+        self.closed.formUnion(closed)
+        markListDirty()
+    }
+
     private func observe(_ webState: WebState) {
         guard observed.updateValue(webState, forKey: ObjectIdentifier(webState)) == nil else { return }
         webState.addObserver(self)

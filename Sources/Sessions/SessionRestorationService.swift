@@ -1,6 +1,7 @@
 public import Base
 public import Foundation
 public import Model
+import Synchronization
 public import Web
 
 /// Saves and restores the window sessions of one profile, losslessly and lazily (Chromium's
@@ -34,6 +35,8 @@ public final class SessionRestorationService {
     public private(set) var problems: [String] = []
     /// The number of completed ``saveSessions()`` calls that had something to write.
     public private(set) var saveCount = 0
+    /// Saves that could not write everything, reported by the IO queue.
+    private let failedSaves = FailedSaveLog()
 
     /// Creates a service storing under `storageDirectory` (`<profile>/SessionStorage`).
     public init(
@@ -103,7 +106,8 @@ public final class SessionRestorationService {
         save(sessions: Array(sessions.values))
     }
 
-    /// Blocks until every queued write has reached the disk, then records IO failures.
+    /// Blocks until every queued write has reached the disk, then records IO failures (what a
+    /// failed save did not write is marked dirty again, for the next save).
     public func waitForPendingIO() {
         io.waitUntilIdle()
         collectIOFailures()
@@ -118,16 +122,37 @@ public final class SessionRestorationService {
 
     private func collectIOFailures() {
         for failure in io.takeFailures() { problems.append(failure) }
+        for failed in failedSaves.take() { retry(failed) }
     }
 
     /// What a save writes for one session.
     private struct SessionWrite: Sendable {
-        var adoptions: [(from: String, to: String)] = []
-        var tabWrites: [(path: String, data: Data?, state: Data?, deleteState: Bool)] = []
+        var sessionID: String
+        var adoptions: [(id: WebStateID, from: String, to: String)] = []
+        var tabWrites: [TabWrite] = []
         var metadata: Data
         var metadataPath: String
-        /// The directories of the tabs closed since the last save.
-        var closedDirectories: [String] = []
+        /// The tabs closed since the last save and the directories holding their files.
+        var closed: [(id: WebStateID, directories: [String])] = []
+    }
+
+    private struct TabWrite: Sendable {
+        var id: WebStateID
+        var path: String
+        var data: Data?
+        var state: Data?
+        var deleteState: Bool
+        /// The storage of a tab made by createUnrealizedWebState, written for the first time.
+        var pending: WebStateStorage?
+    }
+
+    private func realizedTabWrite(_ webState: WebState, to path: String) -> TabWrite {
+        let data = try? StorageWebStateStorage(webState.serializeToStorage()).serializedData()
+        let blob = webState.sessionStateData
+        let tooBig = (blob?.count ?? 0) > SessionFormat.maximumStateSize
+        return TabWrite(
+            id: webState.id, path: path, data: data, state: tooBig ? nil : blob,
+            deleteState: blob == nil || tooBig)
     }
 
     private func save(sessions toSave: [BrowserSession]) {
@@ -149,7 +174,8 @@ public final class SessionRestorationService {
                 continue
             }
             var write = SessionWrite(
-                metadata: metadata, metadataPath: directory + "/" + SessionFormat.metadataFileName)
+                sessionID: session.sessionID, metadata: metadata,
+                metadataPath: directory + "/" + SessionFormat.metadataFileName)
             for webState in webStates {
                 let id = webState.id
                 let tabDirectory = session.tabDirectory(id)
@@ -157,36 +183,34 @@ public final class SessionRestorationService {
                     // A tab made by createUnrealizedWebState and changed since: its live state
                     // supersedes the storage it was made from.
                     pendingStorage.removeValue(forKey: id)
-                    let data = try? StorageWebStateStorage(dirty.serializeToStorage()).serializedData()
-                    let blob = dirty.sessionStateData
-                    let tooBig = (blob?.count ?? 0) > SessionFormat.maximumStateSize
-                    write.tabWrites.append((tabDirectory, data, tooBig ? nil : blob, blob == nil || tooBig))
+                    write.tabWrites.append(realizedTabWrite(dirty, to: tabDirectory))
                     dataLocation[id] = tabDirectory
                 } else if let pending = pendingStorage.removeValue(forKey: id) {
                     let data = try? StorageWebStateStorage(pending).serializedData()
-                    write.tabWrites.append((tabDirectory, data, nil, false))
+                    write.tabWrites.append(
+                        TabWrite(
+                            id: id, path: tabDirectory, data: data, state: nil, deleteState: false,
+                            pending: pending))
                     dataLocation[id] = tabDirectory
                 } else if changes.inserted[id] != nil {
                     if let source = dataLocation[id], source != tabDirectory {
-                        write.adoptions.append((source, tabDirectory))
+                        write.adoptions.append((id, source, tabDirectory))
                     }
                     dataLocation[id] = tabDirectory
                 } else if webState.isRealized && dataLocation[id] != tabDirectory {
                     // A realized tab whose files are not here (moved in, never dirtied): write it.
-                    let data = try? StorageWebStateStorage(webState.serializeToStorage()).serializedData()
-                    let blob = webState.sessionStateData
-                    let tooBig = (blob?.count ?? 0) > SessionFormat.maximumStateSize
-                    write.tabWrites.append((tabDirectory, data, tooBig ? nil : blob, blob == nil || tooBig))
+                    write.tabWrites.append(realizedTabWrite(webState, to: tabDirectory))
                     dataLocation[id] = tabDirectory
                 }
             }
             // A closed tab's files may still be in the session it was moved from (closed
             // before this session adopted it): delete them there too.
             for id in changes.closed {
-                write.closedDirectories.append(session.tabDirectory(id))
-                if let location = dataLocation.removeValue(forKey: id), location != session.tabDirectory(id) {
-                    write.closedDirectories.append(location)
+                var directories = [session.tabDirectory(id)]
+                if let location = dataLocation.removeValue(forKey: id), location != directories[0] {
+                    directories.append(location)
                 }
+                write.closed.append((id, directories))
                 pendingStorage.removeValue(forKey: id)
             }
             writes.append(write)
@@ -194,30 +218,66 @@ public final class SessionRestorationService {
         guard !writes.isEmpty else { return }
         saveCount += 1
         let io = self.io
-        io.async { [writes] in
-            for write in writes {
-                for adoption in write.adoptions { io.linkDirectory(from: adoption.from, to: adoption.to) }
+        let failedSaves = self.failedSaves
+        io.async { [writes, weak self] in
+            var failures = writes.map { FailedSave(sessionID: $0.sessionID) }
+            for (index, write) in writes.enumerated() {
+                for adoption in write.adoptions
+                where FileManager.default.fileExists(atPath: adoption.from)
+                    && !io.linkDirectory(from: adoption.from, to: adoption.to)
+                {
+                    failures[index].adoptions[adoption.id] = (adoption.from, adoption.to)
+                }
             }
             var listsWritten = true
-            for write in writes {
+            for (index, write) in writes.enumerated() {
                 for tab in write.tabWrites {
-                    if let data = tab.data { io.write(data, to: tab.path + "/" + SessionFormat.dataFileName) }
+                    var written =
+                        tab.data.map { io.write($0, to: tab.path + "/" + SessionFormat.dataFileName) } ?? true
                     if let state = tab.state {
-                        io.write(state, to: tab.path + "/" + SessionFormat.stateFileName)
+                        written = io.write(state, to: tab.path + "/" + SessionFormat.stateFileName) && written
                     } else if tab.deleteState {
                         io.remove(tab.path + "/" + SessionFormat.stateFileName)
                     }
+                    if !written {
+                        failures[index].tabs.insert(tab.id)
+                        failures[index].pending[tab.id] = tab.pending
+                    }
                 }
-                if !io.write(write.metadata, to: write.metadataPath) { listsWritten = false }
+                if !io.write(write.metadata, to: write.metadataPath) {
+                    listsWritten = false
+                    failures[index].listFailed = true
+                }
             }
             // Each list is written after its tabs, and closed tabs' files go only once no list
             // refers to them any more: a crash or a failed write at any point leaves loadable
             // sessions.
-            guard listsWritten else { return }
-            for write in writes {
-                for path in write.closedDirectories { io.remove(path) }
+            for (index, write) in writes.enumerated() {
+                if listsWritten {
+                    for closed in write.closed {
+                        for path in closed.directories { io.remove(path) }
+                    }
+                } else {
+                    failures[index].closed = write.closed.map(\.id)
+                }
             }
+            // What was not written is marked dirty again on the main actor: the next save
+            // tries again rather than leaving the disk behind until some other change.
+            let failed = failures.filter(\.isFailure)
+            guard !failed.isEmpty else { return }
+            failedSaves.add(failed)
+            DispatchQueue.main.async { MainActor.assumeIsolated { self?.collectIOFailures() } }
         }
+    }
+
+    /// Marks dirty again what a save could not write.
+    private func retry(_ failed: FailedSave) {
+        for (id, storage) in failed.pending where pendingStorage[id] == nil { pendingStorage[id] = storage }
+        for (id, adoption) in failed.adoptions where dataLocation[id] == adoption.to {
+            dataLocation[id] = adoption.from
+        }
+        guard let session = sessions.values.first(where: { $0.sessionID == failed.sessionID }) else { return }
+        session.saveFailed(tabs: failed.tabs, adoptions: Set(failed.adoptions.keys), closed: failed.closed)
     }
 
     private func record(_ problem: String) {
@@ -415,5 +475,35 @@ public final class SessionRestorationService {
         waitForPendingIO()
         for session in sessions.values { session.stopObserving() }
         sessions.removeAll()
+    }
+}
+
+/// What a save could not write for one session.
+struct FailedSave: Sendable {
+    var sessionID: String
+    /// Tabs whose files were not written.
+    var tabs: Set<WebStateID> = []
+    /// The storage of created tabs whose first write failed.
+    var pending: [WebStateID: WebStateStorage] = [:]
+    /// Tabs whose files could not be linked in (they are still where they came from).
+    var adoptions: [WebStateID: (from: String, to: String)] = [:]
+    /// Closed tabs whose files were kept because a list was not written.
+    var closed: [WebStateID] = []
+    var listFailed = false
+
+    var isFailure: Bool { listFailed || !tabs.isEmpty || !adoptions.isEmpty || !closed.isEmpty }
+}
+
+/// Failed saves, from the IO queue to the main actor.
+final class FailedSaveLog: Sendable {
+    private let entries = Mutex<[FailedSave]>([])
+
+    func add(_ failed: [FailedSave]) { entries.withLock { $0 += failed } }
+
+    func take() -> [FailedSave] {
+        entries.withLock { entries in
+            defer { entries.removeAll() }
+            return entries
+        }
     }
 }
