@@ -370,32 +370,33 @@ public final class SessionRestorationService {
     }
 
     /// Loads the storage of the unrealized `webState` of `browser` in the background and
-    /// calls `completion` on the main actor (not at all if the browser was disconnected
-    /// meanwhile). The storage may be nil (missing or unreadable files).
+    /// calls `completion` on the main actor, always after this returns, and not at all if
+    /// the browser is not tracked or was disconnected meanwhile. The storage may be nil
+    /// (missing or unreadable files).
     public func loadWebStateStorage(
         of webState: WebState, in browser: Browser,
         completion: @escaping @MainActor (WebStateStorage?) -> Void
     ) {
-        let id = webState.id
-        if let pending = pendingStorage[id] {
-            completion(pending)
-            return
-        }
-        let metadata = webState.serializeMetadata()
-        guard let directory = dataLocation[id] else {
-            completion(nil)
-            return
-        }
-        let io = self.io
         let key = ObjectIdentifier(browser)
-        io.async {
-            let data = io.read(directory + "/" + SessionFormat.dataFileName)
-            let stored = data.flatMap { try? StorageWebStateStorage(serializedBytes: $0) }
-            let storage = stored?.model(metadata: metadata)
+        guard let session = sessions[key] else { return }
+        let id = webState.id
+        let pending = pendingStorage[id]
+        let metadata = webState.serializeMetadata()
+        let directory = dataLocation[id]
+        // Through the IO queue even when the answer is known here, so that callers see one
+        // behaviour whatever the tab's history.
+        io.async { [io, weak self, weak session] in
+            var storage = pending
+            if storage == nil, let directory, let data = io.read(directory + "/" + SessionFormat.dataFileName)
+            {
+                storage = (try? StorageWebStateStorage(serializedBytes: data))?.model(metadata: metadata)
+            }
+            let loaded = storage
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
-                    guard self.sessions[key] != nil else { return }
-                    completion(storage)
+                    // The same session, not merely a browser at the same address.
+                    guard let self, let session, self.sessions[key] === session else { return }
+                    completion(loaded)
                 }
             }
         }
