@@ -121,5 +121,11 @@ struct SessionLoader {
 
 enum SessionLoadError: Error, CustomStringConvertible {
     case empty
-    var description: String { "the file is empty" }
+    case noPage
+    var description: String {
+        switch self {
+        case .empty: "the file is empty"
+        case .noPage: "it holds no page"
+        }
+    }
 }

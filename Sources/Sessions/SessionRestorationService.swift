@@ -354,8 +354,11 @@ public final class SessionRestorationService {
             return nil
         }
         do {
-            let stored = try StorageWebStateStorage(serializedBytes: data)
-            return stored.model(metadata: metadata)
+            let storage = try StorageWebStateStorage(serializedBytes: data).model(metadata: metadata)
+            // A file that parses but holds no page (an empty file parses as an empty message)
+            // would realize a blank tab: the list's page is worth more.
+            guard !storage.navigation.items.isEmpty else { throw SessionLoadError.noPage }
+            return storage
         } catch {
             record("tab \(id.rawValue): \(path) is unreadable (\(error)); set aside as data.pb.bad")
             io.sync { [io] in _ = io.rename(path, to: path + ".bad") }
