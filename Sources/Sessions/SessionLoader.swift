@@ -27,7 +27,7 @@ struct SessionLoader {
                 problems.append(
                     "no session list; \(recovered.items.count) tab(s) recovered from their own files")
             }
-            return Result(session: recovered, problems: problems)
+            return Result(session: recovered, problems: problems + recovered.problems)
         }
         var session: LoadedSession
         do {
@@ -50,6 +50,7 @@ struct SessionLoader {
                 _ = io.sync { [io] in io.write(bytes, to: aside) }
                 let recovered = recoverFromTabDirectories(excluding: Set(session.items.map(\.storageName)))
                 session.items += recovered.items
+                session.problems += recovered.problems
                 if session.activeIndex == nil { session.activeIndex = recovered.activeIndex }
                 problems.append(
                     "\(metadataPath) is incomplete (no format version: cut short?); a copy is kept as "
@@ -86,11 +87,20 @@ struct SessionLoader {
         for name in names where name.count == 8 && !excluded.contains(name) {
             guard let raw = UInt32(name, radix: 16),
                 let id = WebStateID.fromSerializedValue(Int32(bitPattern: raw)),
-                let data = io.read(directory + "/" + name + "/" + SessionFormat.dataFileName),
-                let stored = try? StorageWebStateStorage(serializedBytes: data)
+                let data = io.read(directory + "/" + name + "/" + SessionFormat.dataFileName)
             else { continue }
-            let navigation = stored.navigation.model
-            guard let item = navigation.lastCommittedItem else { continue }
+            let navigation = (try? StorageWebStateStorage(serializedBytes: data))?.navigation.model
+            guard let navigation, let item = navigation.lastCommittedItem else {
+                // No list says what this tab showed and its own file cannot: it cannot come
+                // back, but its files are kept aside rather than deleted as obsolete.
+                let path = directory + "/" + name
+                io.remove(path + ".bad")
+                io.rename(path, to: path + ".bad")
+                session.problems.append(
+                    "\(name)/\(SessionFormat.dataFileName) is unreadable and no list names the tab: its files are "
+                        + "set aside as \(name).bad")
+                continue
+            }
             let now = Date()
             let metadata = WebStateMetadata(
                 creationTime: item.timestamp, lastActiveTime: now, title: item.title, url: item.displayURL,
@@ -113,7 +123,7 @@ struct SessionLoader {
             {
                 continue
             }
-            if kept.contains(name) { continue }
+            if kept.contains(name) || name.hasSuffix(".bad") { continue }
             io.remove(directory + "/" + name)
         }
     }
