@@ -463,9 +463,15 @@ public final class SessionRestorationService {
     public func deleteDataForDiscardedSessions(
         _ sessionIDs: [String], completion: @escaping @MainActor () -> Void = {}
     ) {
-        let paths = sessionIDs.filter { !$0.isEmpty && !$0.contains("/") && $0 != "." && $0 != ".." }.map {
-            sessionDirectory($0).path
+        // A window still tracked is not discarded (Chromium asserts it): deleting its files
+        // would lose every tab it has not rewritten since.
+        let connected = Set(sessions.values.map(\.sessionID))
+        for sessionID in sessionIDs where connected.contains(sessionID) {
+            record("session \(sessionID) is still connected: its data is not discarded")
         }
+        let paths = sessionIDs.filter {
+            !$0.isEmpty && !$0.contains("/") && $0 != "." && $0 != ".." && !connected.contains($0)
+        }.map { sessionDirectory($0).path }
         let io = self.io
         io.async {
             for path in paths { io.remove(path) }
