@@ -10,6 +10,9 @@ import Web
 struct SessionLoader {
     let io: SessionIO
     let directory: String
+    /// Identifiers of the tabs this process already has (other windows): a stored tab
+    /// carrying one gets a fresh identifier, so that no two tabs share one.
+    var idsInUse: Set<WebStateID> = []
 
     struct Result {
         var session: LoadedSession
@@ -22,11 +25,12 @@ struct SessionLoader {
         guard let bytes = io.read(metadataPath) else {
             // No list. Tab directories without a list can only come from a crash before the
             // first list was written: bring them back rather than deleting them.
-            let recovered = recoverFromTabDirectories()
+            var recovered = recoverFromTabDirectories()
             if !recovered.items.isEmpty {
                 problems.append(
                     "no session list; \(recovered.items.count) tab(s) recovered from their own files")
             }
+            moveRenamedTabs(&recovered)
             return Result(session: recovered, problems: problems + recovered.problems)
         }
         var session: LoadedSession
@@ -40,7 +44,7 @@ struct SessionLoader {
                     "written by a newer version (format \(storage.formatVersion)); a copy of its list is kept as "
                         + (backup as NSString).lastPathComponent)
             }
-            session = WebStateListSerialization.load(storage)
+            session = WebStateListSerialization.load(storage, idsInUse: idsInUse)
             if storage.formatVersion <= 0 {
                 // Every list written here ends with its format version (fields are written
                 // in field number order), so a list without one was cut short between two
@@ -66,7 +70,13 @@ struct SessionLoader {
                     + "\(session.items.count) tab(s) recovered from their own files")
         }
         problems += session.problems
-        // Tabs that got a fresh identifier: move their files to the new name.
+        moveRenamedTabs(&session)
+        deleteObsoleteFiles(keeping: Set(session.items.map(\.storageName)))
+        return Result(session: session, problems: problems)
+    }
+
+    /// Links the files of tabs that got a fresh identifier under their new name.
+    private func moveRenamedTabs(_ session: inout LoadedSession) {
         for index in session.items.indices
         where session.items[index].storageName != session.items[index].id.storageName {
             let item = session.items[index]
@@ -75,20 +85,19 @@ struct SessionLoader {
             if FileManager.default.fileExists(atPath: from) { io.linkDirectory(from: from, to: to) }
             session.items[index].storageName = item.id.storageName
         }
-        deleteObsoleteFiles(keeping: Set(session.items.map(\.storageName)))
-        return Result(session: session, problems: problems)
     }
 
     /// Rebuilds a session from the `<id>/data.pb` files of the directory, ordered by id,
-    /// leaving out the directories in `excluded`.
+    /// leaving out the directories in `excluded`. Identifiers in use get fresh ones.
     private func recoverFromTabDirectories(excluding excluded: Set<String> = []) -> LoadedSession {
         var session = LoadedSession()
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
         for name in names where name.count == 8 && !excluded.contains(name) {
             guard let raw = UInt32(name, radix: 16),
-                let id = WebStateID.fromSerializedValue(Int32(bitPattern: raw)),
+                let stored = WebStateID.fromSerializedValue(Int32(bitPattern: raw)),
                 let data = io.read(directory + "/" + name + "/" + SessionFormat.dataFileName)
             else { continue }
+            let id = idsInUse.contains(stored) ? WebStateID.newUnique() : stored
             let navigation = (try? StorageWebStateStorage(serializedBytes: data))?.navigation.model
             guard let navigation, let item = navigation.lastCommittedItem else {
                 // No list says what this tab showed and its own file cannot: it cannot come

@@ -303,7 +303,16 @@ public final class SessionRestorationService {
         session.wasLoaded = true
         observers.forEach { $0.willStartSessionRestoration(browser) }
         io.waitUntilIdle()
-        let loaded = SessionLoader(io: io, directory: session.directory).load()
+        // Identifiers this process already uses (other windows' tabs, created tabs): a stored
+        // tab carrying one gets a fresh identifier. Two windows can list one tab if the process
+        // died between their lists while it moved, and a new tab can take an identifier an
+        // unloaded session stores.
+        var idsInUse = Set(dataLocation.keys).union(pendingStorage.keys)
+        for other in sessions.values {
+            guard let list = other.browser?.webStateList, !list.isDestroyed else { continue }
+            idsInUse.formUnion(list.webStates.map(\.id))
+        }
+        let loaded = SessionLoader(io: io, directory: session.directory, idsInUse: idsInUse).load()
         for problem in loaded.problems { record("session \(session.sessionID): \(problem)") }
         let list = browser.webStateList
         var restored: [WebState] = []
