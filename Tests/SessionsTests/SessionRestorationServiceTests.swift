@@ -574,6 +574,103 @@ struct SessionRestorationServiceTests {
         #expect(env.exists(env.root.path))
     }
 
+    @Test func theDataOfAConnectedWindowIsNotDiscarded() async {
+        let env = SessionTestEnvironment()
+        defer { env.tearDown() }
+        env.makeSavedSession("w0", histories: urls.map { [$0] })
+        let service = env.restart()
+        let browser = env.makeBrowser()
+        service.setSessionID("w0", for: browser)
+        service.loadSession(for: browser)
+        let before = env.snapshot()
+        var done = false
+        service.deleteDataForDiscardedSessions(["w0"]) { done = true }
+        #expect(await waitUntil { done })
+        #expect(env.snapshot() == before)
+        #expect(service.problems.contains { $0.contains("w0") })
+        service.disconnect(browser)
+    }
+
+    /// Should the process die between the lists of two windows while a tab moves, both may
+    /// list it. The second window to load gives its copy a fresh identifier: two tabs, each
+    /// with its own files, rather than one identifier for two tabs.
+    @Test func aTabListedByTwoWindowsComesBackAsTwoTabs() throws {
+        let env = SessionTestEnvironment()
+        defer { env.tearDown() }
+        let ids = env.makeSavedSession(
+            "w0", histories: [["https://a.test/1", "https://a.test/2"], ["https://b.test/"]])
+        env.write(try #require(env.read(env.metadataPath("w0"))), to: env.metadataPath("w1"))
+        for id in ids {
+            for name in [SessionFormat.dataFileName, SessionFormat.stateFileName] {
+                let file = "/" + id.storageName + "/" + name
+                env.write(
+                    try #require(env.read(env.sessionPath("w0") + file)), to: env.sessionPath("w1") + file)
+            }
+        }
+
+        let service = env.restart()
+        let browser0 = env.makeBrowser()
+        let browser1 = env.makeBrowser()
+        service.setSessionID("w0", for: browser0)
+        service.setSessionID("w1", for: browser1)
+        service.loadSession(for: browser0)
+        service.loadSession(for: browser1)
+        let tabs0 = browser0.webStateList.webStates
+        let tabs1 = browser1.webStateList.webStates
+        #expect(tabs0.map(\.id) == ids)
+        #expect(tabs1.count == 2)
+        #expect(Set(tabs0.map(\.id)).isDisjoint(with: tabs1.map(\.id)))
+        #expect(tabs1.map(\.lastCommittedURL) == tabs0.map(\.lastCommittedURL))
+
+        // Closing one copy leaves the other whole.
+        browser0.webStateList.close(at: 0)
+        env.waitForSave(service)
+        tabs1[0].forceRealized()
+        #expect(tabs1[0].navigationManager.itemCount == 2)
+        service.disconnect(browser1)
+        service.disconnect(browser0)
+
+        let service2 = env.restart()
+        let browser = env.makeBrowser()
+        service2.setSessionID("w1", for: browser)
+        let restored = service2.loadSession(for: browser)
+        #expect(restored.map(\.id) == tabs1.map(\.id))
+        restored.first?.forceRealized()
+        #expect(restored.first?.navigationManager.itemCount == 2)
+        #expect(service2.problems.isEmpty)
+        service2.disconnect(browser)
+    }
+
+    @Test func aStoredIdentifierAlreadyTakenByAnOpenTabIsReplaced() {
+        let env = SessionTestEnvironment()
+        defer { env.tearDown() }
+        let service = env.makeService()
+        let browser0 = env.makeBrowser()
+        service.setSessionID("w0", for: browser0)
+        service.loadSession(for: browser0)
+        // Another window's session stores the identifier the next new tab gets.
+        let next = WebStateID.generator.lastIssued + 1
+        env.writeList(listStorage([listItem(next, url: "https://stored.test/")], active: 0), "w1")
+        env.writeTabData("w1", rawID: next, urls: ["https://stored.test/0", "https://stored.test/"])
+        let fresh = env.makeRealizedTab(["https://new.test/"])
+        #expect(fresh.id.rawValue == next)
+        browser0.webStateList.insert(fresh, .automatic.activating())
+
+        let browser1 = env.makeBrowser()
+        service.setSessionID("w1", for: browser1)
+        service.loadSession(for: browser1)
+        let stored = browser1.webStateList.webState(at: 0)
+        #expect(stored.id != fresh.id)
+        #expect(stored.lastCommittedURL == URL(string: "https://stored.test/"))
+        env.waitForSave(service)
+        stored.forceRealized()
+        #expect(stored.navigationManager.itemCount == 2)
+        #expect(env.readTabData("w0", fresh.id)?.navigation.items.map(\.url) == ["https://new.test/"])
+        #expect(env.readTabData("w1", stored.id)?.navigation.items.count == 2)
+        service.disconnect(browser1)
+        service.disconnect(browser0)
+    }
+
     @Test func aTabMovedOutOfAWindowThatIsThenDiscardedKeepsItsData() {
         let env = SessionTestEnvironment()
         defer { env.tearDown() }

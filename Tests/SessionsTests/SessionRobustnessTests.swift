@@ -119,8 +119,11 @@ struct SessionRobustnessTests {
                 || (try? StorageWebStateListStorage(serializedBytes: full.prefix(length))) != nil
         }
         #expect(lengths.count < full.count / 2)
-        let service = env.restart()
+        _ = env.restart()
         for length in lengths {
+            // A service of its own, as if each copy were loaded by a new process (one
+            // process would rightly give the copies' tabs fresh identifiers).
+            let service = env.makeService()
             let sessionID = "cut\(length)"
             for file in tabFiles {
                 env.write(
@@ -136,9 +139,55 @@ struct SessionRobustnessTests {
             #expect(
                 env.read(env.metadataPath(sessionID) + ".bad") == truncated,
                 "truncated to \(length) of \(full.count) bytes: the damaged list is kept aside")
+            #expect(!service.problems.isEmpty, "truncated to \(length) of \(full.count) bytes")
             service.disconnect(browser)
         }
-        #expect(service.problems.count >= lengths.count)
+    }
+
+    @Test func anUnreadableTabFileIsKeptAsideWhenTheListIsUnreadableToo() {
+        let env = SessionTestEnvironment()
+        defer { env.tearDown() }
+        let ids = env.makeSavedSession("w0", histories: histories)
+        env.write(garbage, to: env.metadataPath("w0"))
+        env.write(garbage, to: env.tabPath("w0", ids[0]) + "/" + SessionFormat.dataFileName)
+        let state = env.read(env.tabPath("w0", ids[0]) + "/" + SessionFormat.stateFileName)
+        #expect(state != nil)
+
+        let service = env.restart()
+        let browser = load(service, env)
+        // Nothing tells what the first tab showed: it cannot come back, but its files are
+        // set aside rather than deleted.
+        #expect(browser.webStateList.webStates.map(\.id) == Array(ids.dropFirst()))
+        let aside = env.tabPath("w0", ids[0]) + ".bad/"
+        #expect(env.read(aside + SessionFormat.dataFileName) == garbage)
+        #expect(env.read(aside + SessionFormat.stateFileName) == state)
+        #expect(service.problems.contains { $0.contains(ids[0].storageName) })
+        service.disconnect(browser)
+
+        // Later loads leave it there.
+        let service2 = env.restart()
+        let browser2 = load(service2, env)
+        #expect(env.read(aside + SessionFormat.dataFileName) == garbage)
+        service2.disconnect(browser2)
+    }
+
+    @Test func anEmptyTabFileIsTreatedAsUnreadable() {
+        let env = SessionTestEnvironment()
+        defer { env.tearDown() }
+        let ids = env.makeSavedSession("w0", histories: histories)
+        let dataPath = env.tabPath("w0", ids[0]) + "/" + SessionFormat.dataFileName
+        env.write(Data(), to: dataPath)  // parses, as a tab with no history at all
+        try? FileManager.default.removeItem(
+            atPath: env.tabPath("w0", ids[0]) + "/" + SessionFormat.stateFileName)
+
+        let service = env.restart()
+        let browser = load(service, env)
+        let tab = browser.webStateList.webState(at: 0)
+        tab.forceRealized()
+        #expect(tab.navigationManager.items.map(\.url.absoluteString) == ["https://a.test/2"])
+        #expect(env.read(dataPath + ".bad") == Data())
+        #expect(service.problems.contains { $0.contains(dataPath) })
+        service.disconnect(browser)
     }
 
     @Test func tabsWrittenBeforeAnyListAreRecovered() {
