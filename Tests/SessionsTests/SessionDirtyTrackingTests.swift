@@ -315,6 +315,20 @@ struct SessionDirtyTrackingTests {
         #expect(scheduledSaves == 0)
     }
 
+    @Test func aTitleChangedByThePageDirtiesTheTab() {
+        defer { finish() }
+        let context = ContentRecordingContext(env.engine.defaultContext)
+        let tab = WebState(params: .init(context: context))
+        tab.load(URL(string: "https://a.test/")!)
+        list.insert(tab)
+        reset()
+        context.contents.last?.simulateTitleChange("Changed by script")
+        #expect(tab.title == "Changed by script")
+        #expect(Set(tracker.dirtyWebStates.keys) == [tab.id])
+        #expect(!tracker.isListDirty)
+        #expect(scheduledSaves == 1)
+    }
+
     @Test func realizationAloneDoesNotDirtyATab() {
         defer { finish() }
         let tab = unrealized(url: nil)
@@ -368,5 +382,22 @@ struct SessionDirtyTrackingTests {
         list.close(at: 0)
         expectClean()
         #expect(scheduledSaves == 0)
+    }
+}
+
+/// An engine context that keeps the fake contents it makes, to drive them from tests.
+@MainActor
+private final class ContentRecordingContext: WebEngineContext {
+    let base: FakeWebEngineContext
+    private(set) var contents: [FakeWebContent] = []
+
+    init(_ base: FakeWebEngineContext) { self.base = base }
+
+    var storage: WebEngineStorage { base.storage }
+
+    func makeWebContent() -> any WebContent {
+        let content = base.makeFakeWebContent()
+        contents.append(content)
+        return content
     }
 }

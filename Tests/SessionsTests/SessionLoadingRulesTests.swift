@@ -190,6 +190,9 @@ struct SessionLoadingRulesTests {
         service.disconnect(browser)
     }
 
+    /// Chromium restores an empty session when any stored identifier is invalid. One bad
+    /// number does not make the other tabs, or this one, unreadable: the tab gets a fresh
+    /// identifier and its files follow it.
     @Test func tabsWithInvalidIdentifiersGetFreshOnesAndKeepTheirData() {
         let env = SessionTestEnvironment()
         defer { env.tearDown() }

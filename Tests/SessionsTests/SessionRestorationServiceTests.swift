@@ -353,7 +353,7 @@ struct SessionRestorationServiceTests {
         service.disconnect(browser0)
     }
 
-    @Test func aCreatedUnrealizedTabIsServedFromMemoryThenFromDisk() {
+    @Test func aCreatedUnrealizedTabIsServedFromMemoryThenFromDisk() async {
         let env = SessionTestEnvironment()
         defer { env.tearDown() }
         let service = env.makeService()
@@ -371,6 +371,11 @@ struct SessionRestorationServiceTests {
         browser.webStateList.insert(webState, .automatic.activating())
         service.waitForPendingIO()
         #expect(env.snapshot().isEmpty)  // nothing written before the save
+        var fromMemory: WebStateStorage??
+        service.loadWebStateStorage(of: webState, in: browser) { fromMemory = .some($0) }
+        #expect(await waitUntil { fromMemory != nil })
+        #expect(fromMemory == .some(storage))
+        #expect(env.snapshot().isEmpty)
 
         env.waitForSave(service)
         #expect(
@@ -501,6 +506,10 @@ struct SessionRestorationServiceTests {
         #expect(service2.problems.isEmpty)
     }
 
+    /// Chromium writes a created tab's data into the session it was made for at the next save,
+    /// even if the tab has left that window by then, and copies it later. Here the data stays
+    /// in memory until the tab is in a list, and is written there: same files in the end,
+    /// without the copy.
     @Test func aTabDetachedDuringASaveIsSavedWhereItIsInsertedNext() {
         let env = SessionTestEnvironment()
         defer { env.tearDown() }
@@ -556,6 +565,34 @@ struct SessionRestorationServiceTests {
         restored.first?.forceRealized()
         #expect(restored.first?.navigationManager.itemCount == 2)
         #expect(service2.problems.isEmpty)
+        service2.disconnect(browser)
+    }
+
+    @Test func aNewTabMovedToAnotherWindowBeforeAnySaveIsSavedThere() {
+        let env = SessionTestEnvironment()
+        defer { env.tearDown() }
+        let service = env.makeService()
+        let browser0 = env.makeBrowser()
+        let browser1 = env.makeBrowser()
+        service.setSessionID("w0", for: browser0)
+        service.setSessionID("w1", for: browser1)
+        let tab = env.makeRealizedTab(["https://a.test/1", "https://a.test/2"])
+        browser0.webStateList.insert(tab, .automatic.activating())
+        browser1.webStateList.insert(browser0.webStateList.detach(at: 0), .automatic.activating())
+        env.waitForSave(service)
+        #expect(env.readList("w0")?.items.isEmpty == true)
+        #expect(env.readList("w1")?.items.map(\.identifier) == [tab.id.rawValue])
+        #expect(env.readTabData("w1", tab.id)?.navigation.items.count == 2)
+        #expect(!env.exists(env.tabPath("w0", tab.id)))
+        service.disconnect(browser1)
+        service.disconnect(browser0)
+
+        let service2 = env.restart()
+        let browser = env.makeBrowser()
+        service2.setSessionID("w1", for: browser)
+        let restored = service2.loadSession(for: browser)
+        restored.first?.forceRealized()
+        #expect(restored.first?.navigationManager.itemCount == 2)
         service2.disconnect(browser)
     }
 

@@ -51,6 +51,10 @@ struct SessionRobustnessTests {
         }
     }
 
+    /// Chromium restores an empty session when the list does not parse. Its tabs' files are
+    /// still there and each names its pages, so they come back (in identifier order, the first
+    /// one active) and the list is kept aside: a user must never lose tabs to one bad file,
+    /// and nothing is written over what could not be read.
     @Test func anUnreadableListIsSetAsideAndTheTabsRecoveredFromTheirFiles() throws {
         #expect(throws: (any Error).self) { try StorageWebStateListStorage(serializedBytes: garbage) }
         let env = SessionTestEnvironment()
