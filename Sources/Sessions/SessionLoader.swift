@@ -5,8 +5,9 @@ import Web
 /// Reads one window session directory for restoration, on the caller's thread (IO already
 /// drained), and tidies it: an unreadable list is set aside and the session rebuilt from
 /// the tabs' own files; a list from a newer format version is kept as a backup before
-/// anything rewrites it; tabs whose stored identifier was invalid get their directory
-/// renamed; files the session no longer refers to are deleted.
+/// anything rewrites it; tabs whose stored identifier was invalid or already in use get a
+/// fresh one and their files follow; files the session no longer refers to are deleted
+/// (unrecoverable ones are set aside instead).
 struct SessionLoader {
     let io: SessionIO
     let directory: String
