@@ -141,11 +141,5 @@ struct SessionLoader {
 
 enum SessionLoadError: Error, CustomStringConvertible {
     case empty
-    case noPage
-    var description: String {
-        switch self {
-        case .empty: "the file is empty"
-        case .noPage: "it holds no page"
-        }
-    }
+    var description: String { "the file is empty" }
 }

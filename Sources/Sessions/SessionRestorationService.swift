@@ -363,11 +363,12 @@ public final class SessionRestorationService {
             return nil
         }
         do {
+            // An empty file parses (as an empty message) but is never written: it is damage.
+            guard !data.isEmpty else { throw SessionLoadError.empty }
             let storage = try StorageWebStateStorage(serializedBytes: data).model(metadata: metadata)
-            // A file that parses but holds no page (an empty file parses as an empty message)
-            // would realize a blank tab: the list's page is worth more.
-            guard !storage.navigation.items.isEmpty else { throw SessionLoadError.noPage }
-            return storage
+            // No page (saved before its first one committed): the list's page, the one it was
+            // loading, is worth more than a blank tab.
+            return storage.navigation.items.isEmpty ? nil : storage
         } catch {
             record("tab \(id.rawValue): \(path) is unreadable (\(error)); set aside as data.pb.bad")
             io.sync { [io] in _ = io.rename(path, to: path + ".bad") }
