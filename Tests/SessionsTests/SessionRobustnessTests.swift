@@ -194,6 +194,26 @@ struct SessionRobustnessTests {
         service.disconnect(browser)
     }
 
+    @Test func aTabSavedBeforeItsFirstPageCommittedComesBackWithThePageItWasLoading() throws {
+        let env = SessionTestEnvironment()
+        defer { env.tearDown() }
+        env.writeList(listStorage([listItem(161, url: "https://loading.test/")], active: 0), "w0")
+        var storage = StorageWebStateStorage()
+        storage.userAgent = .automatic
+        storage.navigation.lastCommittedItemIndex = -1
+        env.write(
+            try storage.serializedData(),
+            to: env.sessionPath("w0") + "/" + WebStateListSerialization.storageName(rawValue: 161) + "/"
+                + SessionFormat.dataFileName)
+        let service = env.restart()
+        let browser = load(service, env)
+        let tab = browser.webStateList.webState(at: 0)
+        tab.forceRealized()
+        #expect(tab.lastCommittedURL == URL(string: "https://loading.test/"))
+        #expect(service.problems.isEmpty)
+        service.disconnect(browser)
+    }
+
     @Test func tabsWrittenBeforeAnyListAreRecovered() {
         let env = SessionTestEnvironment()
         defer { env.tearDown() }
