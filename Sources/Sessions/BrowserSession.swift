@@ -28,6 +28,11 @@ final class BrowserSession: WebStateListObserver, WebStateObserver {
     var isRestoring = false
     /// Whether the session was restored (``SessionRestorationService/loadSession(for:)``).
     var wasLoaded = false
+    /// Whether the service was told of the changes since the last save. Tracked on its own:
+    /// a close or an adoption records its tab before the list is marked dirty (and inside a
+    /// batch only the batch's end marks it), so "was dirty before" cannot be read from the
+    /// change sets.
+    private var reportedDirty = false
     private var observed: [ObjectIdentifier: WebState] = [:]
     /// Each tab's encoded list metadata from the last save, reused while the tab is unchanged.
     private var metadataCache: [WebStateID: StorageWebStateMetadataStorage] = [:]
@@ -66,6 +71,7 @@ final class BrowserSession: WebStateListObserver, WebStateObserver {
         inserted.removeAll()
         detached.removeAll()
         closed.removeAll()
+        reportedDirty = false
     }
 
     /// Takes the adoption, detach and close sets for a save.
@@ -75,6 +81,21 @@ final class BrowserSession: WebStateListObserver, WebStateObserver {
     ) {
         defer { clearDirty() }
         return (inserted, detached, closed, dirtyWebStates)
+    }
+
+    /// Marks dirty again what a save could not write (`tabs`' files, the links of `adoptions`,
+    /// the deletion of `closed` tabs' files) and the list, so that the next save tries again.
+    func saveFailed(tabs: Set<WebStateID>, adoptions: Set<WebStateID>, closed: [WebStateID]) {
+        guard let list = browser?.webStateList, !list.isDestroyed else { return }
+        for webState in list.webStates {
+            if webState.isRealized, tabs.contains(webState.id) {
+                dirtyWebStates[webState.id] = webState
+            } else if !webState.isRealized, adoptions.contains(webState.id) {
+                inserted[webState.id] = webState
+            }
+        }
+        self.closed.formUnion(closed)
+        markListDirty()
     }
 
     private func observe(_ webState: WebState) {
@@ -89,17 +110,22 @@ final class BrowserSession: WebStateListObserver, WebStateObserver {
 
     private func markListDirty() {
         guard !isRestoring else { return }
-        let wasDirty = isDirty
         isListDirty = true
-        if !wasDirty { service?.sessionBecameDirty(self) }
+        reportDirty()
     }
 
     private func markWebStateDirty(_ webState: WebState) {
         if webState.isRealized { metadataCache.removeValue(forKey: webState.id) }
         guard !isRestoring, webState.isRealized else { return }
-        let wasDirty = isDirty
         dirtyWebStates[webState.id] = webState
-        if !wasDirty { service?.sessionBecameDirty(self) }
+        reportDirty()
+    }
+
+    /// Tells the service on the clean -> dirty transition only.
+    private func reportDirty() {
+        guard !reportedDirty else { return }
+        reportedDirty = true
+        service?.sessionBecameDirty(self)
     }
 
     // MARK: WebStateListObserver
@@ -143,11 +169,11 @@ final class BrowserSession: WebStateListObserver, WebStateObserver {
         metadataCache.removeValue(forKey: webState.id)
         guard !isRestoring else { return }
         dirtyWebStates.removeValue(forKey: webState.id)
-        if inserted.removeValue(forKey: webState.id) != nil {
-            // Never adopted: its files are still where they were; nothing to do here.
-        } else if isClosing {
+        let wasAdopted = inserted.removeValue(forKey: webState.id) == nil
+        if isClosing {
+            // Even if never adopted here: its files, wherever they are, must go.
             closed.insert(webState.id)
-        } else if !webState.isRealized {
+        } else if wasAdopted && !webState.isRealized {
             detached.insert(webState.id)
         }
     }

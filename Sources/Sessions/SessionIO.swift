@@ -69,11 +69,12 @@ final class SessionIO: Sendable {
 
     /// Writes a tab's files: state.pb first (or removes it when there is none or it is over
     /// the size limit), then data.pb recording the state's digest.
-    func writeTab(_ storage: StorageWebStateStorage, state: Data?, in directory: String) {
+    @discardableResult
+    func writeTab(_ storage: StorageWebStateStorage, state: Data?, in directory: String) -> Bool {
         var storage = storage
         let statePath = directory + "/" + SessionFormat.stateFileName
         if let state, state.count <= SessionFormat.maximumStateSize {
-            guard write(state, to: statePath) else { return }
+            guard write(state, to: statePath) else { return false }
             storage.nativeStateDigest = StateDigest.of(state)
         } else {
             remove(statePath)
@@ -81,9 +82,9 @@ final class SessionIO: Sendable {
         }
         guard let data = try? storage.serializedData() else {
             fail("session storage: could not encode \(directory)/\(SessionFormat.dataFileName)")
-            return
+            return false
         }
-        write(data, to: directory + "/" + SessionFormat.dataFileName)
+        return write(data, to: directory + "/" + SessionFormat.dataFileName)
     }
 
     /// Removes a file or directory tree; missing is fine.

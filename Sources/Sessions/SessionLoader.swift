@@ -9,11 +9,15 @@ import Glibc
 /// Reads one window session directory for restoration, on the caller's thread (IO already
 /// drained), and tidies it: an unreadable list is set aside and the session rebuilt from
 /// the tabs' own files; a list from a newer format version is kept as a backup before
-/// anything rewrites it; tabs whose stored identifier was invalid get their directory
-/// renamed; files the session no longer refers to are deleted.
+/// anything rewrites it; tabs whose stored identifier was invalid or already in use get a
+/// fresh one and their files follow; files the session no longer refers to are deleted
+/// (unrecoverable ones are set aside instead).
 struct SessionLoader {
     let io: SessionIO
     let directory: String
+    /// Identifiers of the tabs this process already has (other windows): a stored tab
+    /// carrying one gets a fresh identifier, so that no two tabs share one.
+    var idsInUse: Set<WebStateID> = []
 
     struct Result {
         var session: LoadedSession
@@ -24,10 +28,15 @@ struct SessionLoader {
         let metadataPath = directory + "/" + SessionFormat.metadataFileName
         var problems: [String] = []
         guard let bytes = io.read(metadataPath) else {
-            // No list: no save of this session ever completed (or it is new). Tab files
-            // without a list come from an interrupted first save; they are left alone here
-            // and go with the next load that has a list.
-            return Result(session: .empty, problems: [])
+            // No list. Tab directories without a list can only come from a crash before the
+            // first list was written: bring them back rather than deleting them.
+            var recovered = recoverFromTabDirectories()
+            if !recovered.items.isEmpty {
+                problems.append(
+                    "no session list; \(recovered.items.count) tab(s) recovered from their own files")
+            }
+            moveRenamedTabs(&recovered)
+            return Result(session: recovered, problems: problems + recovered.problems)
         }
         var session: LoadedSession
         do {
@@ -40,7 +49,23 @@ struct SessionLoader {
                     "written by a newer version (format \(storage.formatVersion)); a copy of its list is kept as "
                         + (backup as NSString).lastPathComponent)
             }
-            session = WebStateListSerialization.load(storage)
+            session = WebStateListSerialization.load(storage, idsInUse: idsInUse)
+            if storage.formatVersion <= 0 {
+                // Every list written here ends with its format version (fields are written
+                // in field number order), so a list without one was cut short between two
+                // fields: it parses, but tabs may be missing. Keep a copy, and bring back
+                // the tabs whose files it does not name rather than deleting them below.
+                let aside = metadataPath + ".bad"
+                _ = io.sync { [io] in io.write(bytes, to: aside) }
+                let recovered = recoverFromTabDirectories(excluding: Set(session.items.map(\.storageName)))
+                session.items += recovered.items
+                session.problems += recovered.problems
+                if session.activeIndex == nil { session.activeIndex = recovered.activeIndex }
+                problems.append(
+                    "\(metadataPath) is incomplete (no format version: cut short?); a copy is kept as "
+                        + "\(SessionFormat.metadataFileName).bad, \(recovered.items.count) more tab(s) recovered "
+                        + "from their own files")
+            }
         } catch {
             let aside = metadataPath + ".bad"
             io.rename(metadataPath, to: aside)
@@ -51,7 +76,13 @@ struct SessionLoader {
         }
         problems += session.problems
         refreshEntriesFromNewerTabFiles(&session, listPath: metadataPath)
-        // Tabs that got a fresh identifier: move their files to the new name.
+        moveRenamedTabs(&session)
+        deleteObsoleteFiles(keeping: Set(session.items.map(\.storageName)))
+        return Result(session: session, problems: problems)
+    }
+
+    /// Links the files of tabs that got a fresh identifier under their new name.
+    private func moveRenamedTabs(_ session: inout LoadedSession) {
         for index in session.items.indices
         where session.items[index].storageName != session.items[index].id.storageName {
             let item = session.items[index]
@@ -60,8 +91,6 @@ struct SessionLoader {
             if FileManager.default.fileExists(atPath: from) { io.linkDirectory(from: from, to: to) }
             session.items[index].storageName = item.id.storageName
         }
-        deleteObsoleteFiles(keeping: Set(session.items.map(\.storageName)))
-        return Result(session: session, problems: problems)
     }
 
     /// A crash between a tab's data.pb write and the list's write leaves the tab's own file
@@ -90,18 +119,29 @@ struct SessionLoader {
         return info.st_mtim
     }
 
-    /// Rebuilds a session from the `<id>/data.pb` files of the directory, ordered by id.
-    private func recoverFromTabDirectories() -> LoadedSession {
+    /// Rebuilds a session from the `<id>/data.pb` files of the directory, ordered by id,
+    /// leaving out the directories in `excluded`. Identifiers in use get fresh ones.
+    private func recoverFromTabDirectories(excluding excluded: Set<String> = []) -> LoadedSession {
         var session = LoadedSession()
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
-        for name in names where name.count == 8 {
+        for name in names where name.count == 8 && !excluded.contains(name) {
             guard let raw = UInt32(name, radix: 16),
-                let id = WebStateID.fromSerializedValue(Int32(bitPattern: raw)),
-                let data = io.read(directory + "/" + name + "/" + SessionFormat.dataFileName),
-                let stored = try? StorageWebStateStorage(serializedBytes: data)
+                let stored = WebStateID.fromSerializedValue(Int32(bitPattern: raw)),
+                let data = io.read(directory + "/" + name + "/" + SessionFormat.dataFileName)
             else { continue }
-            let navigation = stored.navigation.model
-            guard let item = navigation.lastCommittedItem else { continue }
+            let id = idsInUse.contains(stored) ? WebStateID.newUnique() : stored
+            let navigation = (try? StorageWebStateStorage(serializedBytes: data))?.navigation.model
+            guard let navigation, let item = navigation.lastCommittedItem else {
+                // No list says what this tab showed and its own file cannot: it cannot come
+                // back, but its files are kept aside rather than deleted as obsolete.
+                let path = directory + "/" + name
+                io.remove(path + ".bad")
+                io.rename(path, to: path + ".bad")
+                session.problems.append(
+                    "\(name)/\(SessionFormat.dataFileName) is unreadable and no list names the tab: its files are "
+                        + "set aside as \(name).bad")
+                continue
+            }
             let now = Date()
             let metadata = WebStateMetadata(
                 creationTime: item.timestamp, lastActiveTime: now, title: item.title, url: item.displayURL,
@@ -124,7 +164,7 @@ struct SessionLoader {
             {
                 continue
             }
-            if kept.contains(name) { continue }
+            if kept.contains(name) || name.hasSuffix(".bad") { continue }
             io.remove(directory + "/" + name)
         }
     }

@@ -1,6 +1,7 @@
 public import Base
 public import Foundation
 public import Model
+import Synchronization
 public import Web
 
 /// Saves and restores the window sessions of one profile, losslessly and lazily (Chromium's
@@ -36,6 +37,8 @@ public final class SessionRestorationService {
     public private(set) var problems: [String] = []
     /// The number of completed ``saveSessions()`` calls that had something to write.
     public private(set) var saveCount = 0
+    /// Saves that could not write everything, reported by the IO queue.
+    private let failedSaves = FailedSaveLog()
 
     /// Creates a service storing under `storageDirectory` (`<profile>/SessionStorage`).
     public init(
@@ -83,14 +86,17 @@ public final class SessionRestorationService {
         storageDirectory.appendingPathComponent(sessionID, isDirectory: true)
     }
 
-    /// Saves `browser`'s pending changes and stops tracking it. Required before a tracked
-    /// browser goes away.
+    /// Saves pending changes and stops tracking `browser`. Required before a tracked browser
+    /// goes away.
+    ///
+    /// Every dirty session is saved, not only `browser`'s, as Chromium does: a tab just moved
+    /// out of this window is adopted (its files linked) by the other window's save, and this
+    /// window's files may be deleted right after (``deleteDataForDiscardedSessions(_:completion:)``).
     public func disconnect(_ browser: Browser) {
         guard let session = sessions[ObjectIdentifier(browser)] else { return }
-        if session.isDirty { save(sessions: [session]) }
+        saveSessions()
         session.stopObserving()
         sessions.removeValue(forKey: ObjectIdentifier(browser))
-        if !sessions.values.contains(where: \.isDirty) { timer.stop() }
     }
 
     // MARK: Saving
@@ -102,7 +108,8 @@ public final class SessionRestorationService {
         save(sessions: Array(sessions.values))
     }
 
-    /// Blocks until every queued write has reached the disk, then records IO failures.
+    /// Blocks until every queued write has reached the disk, then records IO failures (what a
+    /// failed save did not write is marked dirty again, for the next save).
     public func waitForPendingIO() {
         io.waitUntilIdle()
         collectIOFailures()
@@ -117,72 +124,155 @@ public final class SessionRestorationService {
 
     private func collectIOFailures() {
         for failure in io.takeFailures() { problems.append(failure) }
+        for failed in failedSaves.take() { retry(failed) }
+    }
+
+    /// What a save writes for one session.
+    private struct SessionWrite: Sendable {
+        var sessionID: String
+        var adoptions: [(id: WebStateID, from: String, to: String)] = []
+        var tabWrites: [TabWrite] = []
+        /// The list, encoded on the IO queue (off the main actor).
+        var list: StorageWebStateListStorage
+        var metadataPath: String
+        /// The tabs closed since the last save and the directories holding their files.
+        var closed: [(id: WebStateID, directories: [String])] = []
+    }
+
+    private struct TabWrite: Sendable {
+        var id: WebStateID
+        var path: String
+        /// data.pb's message; its state digest is filled in when state.pb is written.
+        var storage: StorageWebStateStorage
+        /// The native blob for state.pb; nil (or over the size limit) removes state.pb.
+        var state: Data?
+        /// The storage of a tab made by createUnrealizedWebState, written for the first time.
+        var pending: WebStateStorage?
+    }
+
+    private func realizedTabWrite(_ webState: WebState, to path: String) -> TabWrite {
+        TabWrite(
+            id: webState.id, path: path, storage: StorageWebStateStorage(webState.serializeToStorage()),
+            state: webState.sessionStateData)
     }
 
     private func save(sessions toSave: [BrowserSession]) {
         collectIOFailures()
-        var wroteSomething = false
-        for session in toSave where session.isDirty {
+        var writes: [SessionWrite] = []
+        // Sessions adopting tabs first: should the process die between two lists, a moved tab
+        // is then listed twice rather than nowhere.
+        let ordered = toSave.filter { !$0.inserted.isEmpty } + toSave.filter { $0.inserted.isEmpty }
+        for session in ordered where session.isDirty {
             guard let browser = session.browser, !browser.webStateList.isDestroyed else { continue }
             let changes = session.takeChanges()
             let directory = session.directory
             let (listStorage, webStates) = WebStateListSerialization.serialize(
                 browser.webStateList, metadata: session.storedMetadata)
-            var tabWrites: [(path: String, storage: StorageWebStateStorage, state: Data?)] = []
-            var adoptions: [(from: String, to: String)] = []
+            var write = SessionWrite(
+                sessionID: session.sessionID, list: listStorage,
+                metadataPath: directory + "/" + SessionFormat.metadataFileName)
             // Only tabs with something to write pay for their directory path.
             for webState in webStates {
                 let id = webState.id
-                if let pending = pendingStorage.removeValue(forKey: id) {
+                if let dirty = changes.dirty[id], dirty.isRealized {
+                    // A tab made by createUnrealizedWebState and changed since: its live state
+                    // supersedes the storage it was made from.
+                    pendingStorage.removeValue(forKey: id)
                     let tabDirectory = session.tabDirectory(id)
-                    tabWrites.append((tabDirectory, StorageWebStateStorage(pending), nil))
+                    write.tabWrites.append(realizedTabWrite(dirty, to: tabDirectory))
                     dataLocation[id] = tabDirectory
-                } else if let dirty = changes.dirty[id], dirty.isRealized {
+                } else if let pending = pendingStorage.removeValue(forKey: id) {
                     let tabDirectory = session.tabDirectory(id)
-                    let storage = StorageWebStateStorage(dirty.serializeToStorage())
-                    tabWrites.append((tabDirectory, storage, dirty.sessionStateData))
+                    write.tabWrites.append(
+                        TabWrite(
+                            id: id, path: tabDirectory, storage: StorageWebStateStorage(pending), state: nil,
+                            pending: pending))
                     dataLocation[id] = tabDirectory
                 } else if changes.inserted[id] != nil {
                     let tabDirectory = session.tabDirectory(id)
                     if let source = dataLocation[id], source != tabDirectory {
-                        adoptions.append((source, tabDirectory))
+                        write.adoptions.append((id, source, tabDirectory))
                     }
                     dataLocation[id] = tabDirectory
                 } else if webState.isRealized {
                     // A realized tab whose files are not here (moved in, never dirtied): write it.
                     let tabDirectory = session.tabDirectory(id)
                     if dataLocation[id] != tabDirectory {
-                        let storage = StorageWebStateStorage(webState.serializeToStorage())
-                        tabWrites.append((tabDirectory, storage, webState.sessionStateData))
+                        write.tabWrites.append(realizedTabWrite(webState, to: tabDirectory))
                         dataLocation[id] = tabDirectory
                     }
                 }
             }
-            let closedDirectories = changes.closed.map { id in
-                dataLocation.removeValue(forKey: id)
-                return session.tabDirectory(id)
-            }
-            let metadataPath = directory + "/" + SessionFormat.metadataFileName
-            let io = self.io
-            let finalAdoptions = adoptions
-            let finalWrites = tabWrites
-            io.async {
-                for adoption in finalAdoptions { io.linkDirectory(from: adoption.from, to: adoption.to) }
-                for write in finalWrites { io.writeTab(write.storage, state: write.state, in: write.path) }
-                // The list is written last, and closed tabs' files go only once no list
-                // refers to them any more: a crash at any point leaves a loadable session.
-                // Encoding the list happens here, off the main actor.
-                guard let metadata = try? listStorage.serializedData() else {
-                    io.recordFailure("could not encode the session list \(metadataPath)")
-                    return
+            // A closed tab's files may still be in the session it was moved from (closed
+            // before this session adopted it): delete them there too.
+            for id in changes.closed {
+                var directories = [session.tabDirectory(id)]
+                if let location = dataLocation.removeValue(forKey: id), location != directories[0] {
+                    directories.append(location)
                 }
-                if io.write(metadata, to: metadataPath) {
-                    for path in closedDirectories { io.remove(path) }
-                }
+                write.closed.append((id, directories))
+                pendingStorage.removeValue(forKey: id)
             }
-            wroteSomething = true
+            writes.append(write)
         }
-        if wroteSomething { saveCount += 1 }
+        guard !writes.isEmpty else { return }
+        saveCount += 1
+        let io = self.io
+        let failedSaves = self.failedSaves
+        io.async { [writes, weak self] in
+            var failures = writes.map { FailedSave(sessionID: $0.sessionID) }
+            for (index, write) in writes.enumerated() {
+                for adoption in write.adoptions
+                where FileManager.default.fileExists(atPath: adoption.from)
+                    && !io.linkDirectory(from: adoption.from, to: adoption.to)
+                {
+                    failures[index].adoptions[adoption.id] = (adoption.from, adoption.to)
+                }
+            }
+            var listsWritten = true
+            for (index, write) in writes.enumerated() {
+                for tab in write.tabWrites where !io.writeTab(tab.storage, state: tab.state, in: tab.path) {
+                    failures[index].tabs.insert(tab.id)
+                    failures[index].pending[tab.id] = tab.pending
+                }
+                let metadata = try? write.list.serializedData()
+                if metadata == nil {
+                    io.recordFailure("could not encode the session list \(write.metadataPath)")
+                }
+                if !(metadata.map { io.write($0, to: write.metadataPath) } ?? false) {
+                    listsWritten = false
+                    failures[index].listFailed = true
+                }
+            }
+            // Each list is written after its tabs, and closed tabs' files go only once no list
+            // refers to them any more: a crash or a failed write at any point leaves loadable
+            // sessions.
+            for (index, write) in writes.enumerated() {
+                if listsWritten {
+                    for closed in write.closed {
+                        for path in closed.directories { io.remove(path) }
+                    }
+                } else {
+                    failures[index].closed = write.closed.map(\.id)
+                }
+            }
+            // What was not written is marked dirty again on the main actor: the next save
+            // tries again rather than leaving the disk behind until some other change.
+            let failed = failures.filter(\.isFailure)
+            guard !failed.isEmpty else { return }
+            failedSaves.add(failed)
+            DispatchQueue.main.async { MainActor.assumeIsolated { self?.collectIOFailures() } }
+        }
+    }
+
+    /// Marks dirty again what a save could not write.
+    private func retry(_ failed: FailedSave) {
+        for (id, storage) in failed.pending where pendingStorage[id] == nil { pendingStorage[id] = storage }
+        for (id, adoption) in failed.adoptions where dataLocation[id] == adoption.to {
+            dataLocation[id] = adoption.from
+        }
+        guard let session = sessions.values.first(where: { $0.sessionID == failed.sessionID }) else { return }
+        session.saveFailed(tabs: failed.tabs, adoptions: Set(failed.adoptions.keys), closed: failed.closed)
     }
 
     private func record(_ problem: String) {
@@ -208,7 +298,16 @@ public final class SessionRestorationService {
         session.wasLoaded = true
         observers.forEach { $0.willStartSessionRestoration(browser) }
         io.waitUntilIdle()
-        let loaded = SessionLoader(io: io, directory: session.directory).load()
+        // Identifiers this process already uses (other windows' tabs, created tabs): a stored
+        // tab carrying one gets a fresh identifier. Two windows can list one tab if the process
+        // died between their lists while it moved, and a new tab can take an identifier an
+        // unloaded session stores.
+        var idsInUse = Set(dataLocation.keys).union(pendingStorage.keys)
+        for other in sessions.values {
+            guard let list = other.browser?.webStateList, !list.isDestroyed else { continue }
+            idsInUse.formUnion(list.webStates.map(\.id))
+        }
+        let loaded = SessionLoader(io: io, directory: session.directory, idsInUse: idsInUse).load()
         for problem in loaded.problems { record("session \(session.sessionID): \(problem)") }
         let list = browser.webStateList
         var restored: [WebState] = []
@@ -259,9 +358,14 @@ public final class SessionRestorationService {
             return nil
         }
         do {
+            // An empty file parses (as an empty message) but is never written: it is damage.
+            guard !data.isEmpty else { throw SessionLoadError.empty }
             let stored = try StorageWebStateStorage(serializedBytes: data)
             expectedStateDigest[id] = stored.nativeStateDigest
-            return stored.model(metadata: metadata)
+            let storage = stored.model(metadata: metadata)
+            // No page (saved before its first one committed): the list's page, the one it was
+            // loading, is worth more than a blank tab.
+            return storage.navigation.items.isEmpty ? nil : storage
         } catch {
             record("tab \(id.rawValue): \(path) is unreadable (\(error)); set aside as data.pb.bad")
             io.sync { [io] in _ = io.rename(path, to: path + ".bad") }
@@ -284,32 +388,33 @@ public final class SessionRestorationService {
     }
 
     /// Loads the storage of the unrealized `webState` of `browser` in the background and
-    /// calls `completion` on the main actor (not at all if the browser was disconnected
-    /// meanwhile). The storage may be nil (missing or unreadable files).
+    /// calls `completion` on the main actor, always after this returns, and not at all if
+    /// the browser is not tracked or was disconnected meanwhile. The storage may be nil
+    /// (missing or unreadable files).
     public func loadWebStateStorage(
         of webState: WebState, in browser: Browser,
         completion: @escaping @MainActor (WebStateStorage?) -> Void
     ) {
-        let id = webState.id
-        if let pending = pendingStorage[id] {
-            completion(pending)
-            return
-        }
-        let metadata = webState.serializeMetadata()
-        guard let directory = dataLocation[id] else {
-            completion(nil)
-            return
-        }
-        let io = self.io
         let key = ObjectIdentifier(browser)
-        io.async {
-            let data = io.read(directory + "/" + SessionFormat.dataFileName)
-            let stored = data.flatMap { try? StorageWebStateStorage(serializedBytes: $0) }
-            let storage = stored?.model(metadata: metadata)
+        guard let session = sessions[key] else { return }
+        let id = webState.id
+        let pending = pendingStorage[id]
+        let metadata = webState.serializeMetadata()
+        let directory = dataLocation[id]
+        // Through the IO queue even when the answer is known here, so that callers see one
+        // behaviour whatever the tab's history.
+        io.async { [io, weak self, weak session] in
+            var storage = pending
+            if storage == nil, let directory, let data = io.read(directory + "/" + SessionFormat.dataFileName)
+            {
+                storage = (try? StorageWebStateStorage(serializedBytes: data))?.model(metadata: metadata)
+            }
+            let loaded = storage
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
-                    guard self.sessions[key] != nil else { return }
-                    completion(storage)
+                    // The same session, not merely a browser at the same address.
+                    guard let self, let session, self.sessions[key] === session else { return }
+                    completion(loaded)
                 }
             }
         }
@@ -373,9 +478,15 @@ public final class SessionRestorationService {
     public func deleteDataForDiscardedSessions(
         _ sessionIDs: [String], completion: @escaping @MainActor () -> Void = {}
     ) {
-        let paths = sessionIDs.filter { !$0.isEmpty && !$0.contains("/") && $0 != "." && $0 != ".." }.map {
-            sessionDirectory($0).path
+        // A window still tracked is not discarded (Chromium asserts it): deleting its files
+        // would lose every tab it has not rewritten since.
+        let connected = Set(sessions.values.map(\.sessionID))
+        for sessionID in sessionIDs where connected.contains(sessionID) {
+            record("session \(sessionID) is still connected: its data is not discarded")
         }
+        let paths = sessionIDs.filter {
+            !$0.isEmpty && !$0.contains("/") && $0 != "." && $0 != ".." && !connected.contains($0)
+        }.map { sessionDirectory($0).path }
         let io = self.io
         io.async {
             for path in paths { io.remove(path) }
@@ -389,5 +500,35 @@ public final class SessionRestorationService {
         waitForPendingIO()
         for session in sessions.values { session.stopObserving() }
         sessions.removeAll()
+    }
+}
+
+/// What a save could not write for one session.
+struct FailedSave: Sendable {
+    var sessionID: String
+    /// Tabs whose files were not written.
+    var tabs: Set<WebStateID> = []
+    /// The storage of created tabs whose first write failed.
+    var pending: [WebStateID: WebStateStorage] = [:]
+    /// Tabs whose files could not be linked in (they are still where they came from).
+    var adoptions: [WebStateID: (from: String, to: String)] = [:]
+    /// Closed tabs whose files were kept because a list was not written.
+    var closed: [WebStateID] = []
+    var listFailed = false
+
+    var isFailure: Bool { listFailed || !tabs.isEmpty || !adoptions.isEmpty || !closed.isEmpty }
+}
+
+/// Failed saves, from the IO queue to the main actor.
+final class FailedSaveLog: Sendable {
+    private let entries = Mutex<[FailedSave]>([])
+
+    func add(_ failed: [FailedSave]) { entries.withLock { $0 += failed } }
+
+    func take() -> [FailedSave] {
+        entries.withLock { entries in
+            defer { entries.removeAll() }
+            return entries
+        }
     }
 }

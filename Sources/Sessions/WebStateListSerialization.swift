@@ -97,8 +97,10 @@ enum WebStateListSerialization {
         return (storage, webStates)
     }
 
-    /// The session described by `storage`, after the loading rules.
-    static func load(_ storage: StorageWebStateListStorage) -> LoadedSession {
+    /// The session described by `storage`, after the loading rules. Tabs whose identifier
+    /// is invalid or in `idsInUse` (tabs of this process, e.g. of other windows) get a fresh
+    /// one; their `storageName` still names their files.
+    static func load(_ storage: StorageWebStateListStorage, idsInUse: Set<WebStateID> = []) -> LoadedSession {
         var session = LoadedSession()
         var dropped: [Int] = []
         var seen = Set<Int32>()
@@ -113,14 +115,20 @@ enum WebStateListSerialization {
         }
         let removing = RemovingIndexes(dropped)
         let count = storage.items.count
+        // Advance the identifier generator past every stored identifier before handing out
+        // fresh ones for invalid identifiers: otherwise a fresh one could equal a valid stored
+        // identifier further down the list, and two tabs would share it.
+        for item in storage.items { _ = WebStateID.fromSerializedValue(item.identifier) }
         for (index, item) in storage.items.enumerated() where !removing.contains(index) {
             let id: WebStateID
-            if let valid = WebStateID.fromSerializedValue(item.identifier) {
+            if let valid = WebStateID.fromSerializedValue(item.identifier), !idsInUse.contains(valid) {
                 id = valid
             } else {
                 id = .newUnique()
                 session.problems.append(
-                    "tab identifier \(item.identifier) is invalid: tab given \(id.rawValue)")
+                    item.identifier > 0
+                        ? "tab \(item.identifier) is already open (in another window): this copy is given \(id.rawValue)"
+                        : "tab identifier \(item.identifier) is invalid: tab given \(id.rawValue)")
             }
             var openerIndex: Int?
             if item.hasOpener, item.opener.index >= 0, Int(item.opener.index) < count {
