@@ -78,6 +78,11 @@ public final class SessionRestorationService {
             browser: browser, sessionID: sessionID, directory: directory, service: self)
     }
 
+    /// Whether a connected browser uses the session `sessionID`.
+    public func isConnected(sessionID: String) -> Bool {
+        sessions.values.contains { $0.sessionID == sessionID }
+    }
+
     /// The session identifier of `browser`, if it has one.
     public func sessionID(of browser: Browser) -> String? { sessions[ObjectIdentifier(browser)]?.sessionID }
 

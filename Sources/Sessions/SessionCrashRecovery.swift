@@ -1,0 +1,98 @@
+import Base
+public import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Crash recovery for a profile's sessions. When the last run crashed, the sessions are set
+/// aside — hard-linked into `SessionStorage.crash-backup` beside `SessionStorage` — before
+/// anything loads or rewrites them. The UI then offers the user a choice: ``restore()``
+/// puts the backup back in place of whatever was saved since (then load the sessions), and
+/// ``discard()`` deletes it. Hard links make the backup instant and free of copies: saves
+/// replace files (atomic rename) and never modify them in place, so the backup's files stay
+/// as they were.
+@MainActor
+public final class SessionCrashRecovery {
+    /// The live session directory.
+    public let storageDirectory: URL
+    /// Where the backup lives.
+    public let backupDirectory: URL
+
+    /// Recovery for the sessions in `storageDirectory`.
+    public init(storageDirectory: URL) {
+        self.storageDirectory = storageDirectory.standardizedFileURL
+        backupDirectory = URL(
+            fileURLWithPath: self.storageDirectory.path + ".crash-backup", isDirectory: true)
+    }
+
+    /// Whether a backup is waiting for the user's choice.
+    public var hasBackup: Bool { FileManager.default.fileExists(atPath: backupDirectory.path) }
+
+    /// Sets the sessions aside if `lastRunCrashed` and there is anything to set aside. A
+    /// backup left by an earlier crash is replaced by this newer one. Returns whether a
+    /// backup was made.
+    @discardableResult
+    public func setAsideIfNeeded(lastRunCrashed: Bool) -> Bool {
+        guard lastRunCrashed, FileManager.default.fileExists(atPath: storageDirectory.path) else {
+            return false
+        }
+        let temporary = backupDirectory.path + ".partial"
+        try? FileManager.default.removeItem(atPath: temporary)
+        guard linkTree(from: storageDirectory.path, to: temporary) else {
+            Log.error("crash recovery: could not back up \(storageDirectory.path)")
+            try? FileManager.default.removeItem(atPath: temporary)
+            return false
+        }
+        try? FileManager.default.removeItem(at: backupDirectory)
+        guard rename(temporary, backupDirectory.path) == 0 else { return false }
+        try? AtomicFileWriter.syncDirectory(backupDirectory.deletingLastPathComponent().path)
+        Log.warning("the last run did not exit cleanly; its sessions are kept in \(backupDirectory.path)")
+        return true
+    }
+
+    /// Puts the backup in place of the live sessions (which are replaced). Load the sessions
+    /// afterwards. Returns false if there was no backup or it could not be put back.
+    @discardableResult
+    public func restore() -> Bool {
+        guard hasBackup else { return false }
+        let old = storageDirectory.path + ".replaced"
+        try? FileManager.default.removeItem(atPath: old)
+        if FileManager.default.fileExists(atPath: storageDirectory.path),
+            rename(storageDirectory.path, old) != 0
+        {
+            return false
+        }
+        guard rename(backupDirectory.path, storageDirectory.path) == 0 else {
+            _ = rename(old, storageDirectory.path)
+            return false
+        }
+        try? AtomicFileWriter.syncDirectory(storageDirectory.deletingLastPathComponent().path)
+        try? FileManager.default.removeItem(atPath: old)
+        return true
+    }
+
+    /// Deletes the backup (the user chose not to restore).
+    public func discard() { try? FileManager.default.removeItem(at: backupDirectory) }
+
+    private func linkTree(from source: String, to destination: String) -> Bool {
+        do {
+            try PrivateStorage.createDirectory(atPath: destination)
+        } catch {
+            return false
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []
+        for name in names {
+            let from = source + "/" + name
+            let to = destination + "/" + name
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: from, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                guard linkTree(from: from, to: to) else { return false }
+            } else if link(from, to) != 0 {
+                return false
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Model
+import Web
+
+extension SessionRestorationService {
+    /// The window sessions on disk that are neither in `openSessionIDs` (the open-scene
+    /// registry) nor connected: windows the user closed.
+    public func discardedSessionIDs(keeping openSessionIDs: Set<String>) -> [String] {
+        waitForPendingIO()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: storageDirectory.path)) ?? []
+        return names.filter { name in
+            var isDirectory: ObjCBool = false
+            let path = storageDirectory.appendingPathComponent(name).path
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                && isDirectory.boolValue
+                && !name.hasPrefix(".") && !name.hasSuffix(".bad") && !openSessionIDs.contains(name)
+                && !isConnected(sessionID: name)
+        }.sorted()
+    }
+
+    /// At start-up: every discarded window session (see ``discardedSessionIDs(keeping:)``)
+    /// goes to `tabRestore` as a closed window, with each tab's history, and its data is
+    /// then deleted. Returns the purged session ids.
+    @discardableResult
+    public func purgeDiscardedSessions(
+        keeping openSessionIDs: Set<String>, into tabRestore: TabRestoreService?
+    )
+        -> [String]
+    {
+        let discarded = discardedSessionIDs(keeping: openSessionIDs)
+        for sessionID in discarded {
+            let directory = sessionDirectory(sessionID).path
+            let loaded = io.sync { [io] in SessionLoader(io: io, directory: directory).load() }
+            let tabs = loaded.session.items.map { item -> WebStateStorage in
+                let path = directory + "/" + item.storageName + "/" + SessionFormat.dataFileName
+                if let data = io.read(path), !data.isEmpty,
+                    let stored = try? StorageWebStateStorage(serializedBytes: data)
+                {
+                    let storage = stored.model(metadata: item.metadata)
+                    if !storage.navigation.items.isEmpty { return storage }
+                }
+                let items =
+                    item.metadata.url.map { [NavigationItem(url: $0, title: item.metadata.title)] } ?? []
+                return WebStateStorage(
+                    metadata: item.metadata,
+                    navigation: NavigationHistory(
+                        items: items, lastCommittedItemIndex: items.isEmpty ? -1 : 0))
+            }
+            tabRestore?.addWindow(
+                tabs: tabs, activeIndex: loaded.session.activeIndex, pinnedCount: loaded.session.pinnedCount,
+                sessionID: sessionID)
+        }
+        if !discarded.isEmpty {
+            deleteDataForDiscardedSessions(discarded)
+            waitForPendingIO()
+        }
+        return discarded
+    }
+}

@@ -1,0 +1,153 @@
+import Base
+import Foundation
+import Model
+import ModelTestSupport
+import Sessions
+import Testing
+import Web
+import WebTestSupport
+
+@MainActor
+struct SessionProfileIntegrationTests {
+    let engine = FakeWebEngine()
+    let clock = ManualTimerClock()
+
+    func setUp() -> (ApplicationContext, SessionServices, Profile) {
+        let app = TestProfile.makeApplicationContext(engine: engine, clock: clock)
+        let services = SessionServices.register(in: app, saveDelay: .seconds(1))
+        let profile = try! app.profileManager.createProfile(named: "Default")
+        return (app, services, profile)
+    }
+
+    func filesUnder(_ url: URL) -> [String] {
+        (FileManager.default.enumerator(atPath: url.path)?.allObjects as? [String]) ?? []
+    }
+
+    func addTabs(_ browser: Browser, _ urls: [String]) {
+        for url in urls {
+            let tab = WebState(params: .init(context: browser.profile.webEngineContext))
+            browser.webStateList.insert(tab, .automatic.activating())
+            tab.load(URL(string: url)!)
+        }
+    }
+
+    @Test func eachProfileHasItsServicesRootedInItsDirectory() {
+        let (_, services, profile) = setUp()
+        let regular = services.sessionRestoration(for: profile)
+        let otr = services.sessionRestoration(for: profile.offTheRecordProfile)
+        #expect(regular !== otr)
+        #expect(
+            regular.storageDirectory.path == profile.statePath.appendingPathComponent("SessionStorage").path)
+        #expect(
+            otr.storageDirectory.path == profile.statePath.appendingPathComponent("OTR/SessionStorage").path)
+        #expect(services.tabRestore(for: profile).fileURL?.lastPathComponent == "RecentlyClosed.pb")
+        #expect(services.tabRestore(for: profile.offTheRecordProfile).fileURL == nil)
+    }
+
+    @Test func closingTheLastIncognitoTabDeletesEveryIncognitoFile() {
+        let (app, services, profile) = setUp()
+        let list = app.browserList(for: profile)
+        let lifetime = IncognitoSessionLifetime(
+            profile: profile, browserList: list, services: services, clock: clock)
+        let otr = profile.offTheRecordProfile
+        let incognito = Browser(kind: .incognito, profile: otr, delegate: list.webStateListDelegate)
+        list.add(incognito)
+        let sessions = services.sessionRestoration(for: otr)
+        sessions.setSessionID("incognito-window", for: incognito)
+        addTabs(incognito, ["https://secret.test/a", "https://secret.test/b"])
+        sessions.saveSessions()
+        sessions.waitForPendingIO()
+        let otrDirectory = profile.statePath.appendingPathComponent("OTR")
+        #expect(filesUnder(otrDirectory).contains { $0.hasSuffix("data.pb") })
+        incognito.webStateList.close(at: 0)
+        clock.runDue()
+        #expect(profile.hasOffTheRecordProfile)  // One tab is left.
+        incognito.webStateList.close(at: 0)
+        clock.runDue()
+        #expect(lifetime.teardownCount == 1)
+        #expect(!profile.hasOffTheRecordProfile)
+        #expect(incognito.isDestroyed)
+        #expect(!FileManager.default.fileExists(atPath: otrDirectory.path))
+        #expect(list.browsers(.incognito).isEmpty)
+        // A new incognito profile starts empty.
+        #expect(profile.offTheRecordProfile !== otr)
+    }
+
+    @Test func windowsTheUserClosedGoToRecentlyClosedAndArePurged() throws {
+        let (app, services, profile) = setUp()
+        let sessions = services.sessionRestoration(for: profile)
+        let kept = Browser(kind: .regular, profile: profile, delegate: nil)
+        let closed = Browser(kind: .regular, profile: profile, delegate: nil)
+        sessions.setSessionID("kept", for: kept)
+        sessions.setSessionID("closed", for: closed)
+        addTabs(kept, ["https://k.test/"])
+        addTabs(closed, ["https://c.test/1", "https://c.test/2"])
+        closed.webStateList.webState(at: 1).load(URL(string: "https://c.test/2b")!)
+        app.addOpenScene(.init(sessionID: "kept", profileName: "Default"))
+        sessions.saveSessions()
+        sessions.waitForPendingIO()
+        sessions.disconnect(kept)
+        sessions.disconnect(closed)
+
+        // Next launch: only "kept" is in the registry.
+        let storage = sessions.storageDirectory
+        let tabRestore = services.tabRestore(for: profile)
+        let purged = sessions.purgeDiscardedSessions(
+            keeping: Set(app.openScenes.map(\.sessionID)), into: tabRestore)
+        #expect(purged == ["closed"])
+        #expect(!FileManager.default.fileExists(atPath: storage.appendingPathComponent("closed").path))
+        #expect(FileManager.default.fileExists(atPath: storage.appendingPathComponent("kept").path))
+        guard case .window(let window) = try #require(tabRestore.entries.first) else {
+            Issue.record("expected a closed window")
+            return
+        }
+        #expect(window.tabs.count == 2)
+        #expect(
+            window.tabs[1].storage.navigation.items.map(\.url.absoluteString) == [
+                "https://c.test/2", "https://c.test/2b",
+            ])
+        tabRestore.flush()
+        let reread = TabRestoreService(fileURL: tabRestore.fileURL)
+        #expect(reread.entries.count == 1)
+    }
+
+    @Test func crashRecoverySetsAsideAndRestoresOrDiscards() throws {
+        let (app, services, profile) = setUp()
+        let sessions = services.sessionRestoration(for: profile)
+        let browser = Browser(kind: .regular, profile: profile, delegate: nil)
+        sessions.setSessionID("w", for: browser)
+        addTabs(browser, ["https://before.test/1", "https://before.test/2"])
+        sessions.saveSessions()
+        sessions.waitForPendingIO()
+        sessions.disconnect(browser)
+        // The process then "crashes"; the next launch sees lastRunCrashed (tested in
+        // ApplicationContextTests) and sets the sessions aside before loading them.
+        let recovery = SessionCrashRecovery(storageDirectory: sessions.storageDirectory)
+        #expect(!recovery.setAsideIfNeeded(lastRunCrashed: false))
+        #expect(recovery.setAsideIfNeeded(lastRunCrashed: true))
+        #expect(recovery.hasBackup)
+        // The new run saves something else over the live sessions.
+        let fresh = SessionRestorationService(
+            storageDirectory: sessions.storageDirectory, engineContext: engine.defaultContext, clock: clock)
+        let newWindow = Browser(kind: .regular, profile: profile, delegate: nil)
+        fresh.setSessionID("w", for: newWindow)
+        addTabs(newWindow, ["https://after.test/"])
+        fresh.saveSessions()
+        fresh.waitForPendingIO()
+        fresh.disconnect(newWindow)
+        // The user chooses "restore".
+        #expect(recovery.restore())
+        #expect(!recovery.hasBackup)
+        let reloaded = SessionRestorationService(
+            storageDirectory: sessions.storageDirectory, engineContext: engine.defaultContext, clock: clock)
+        let restoredWindow = Browser(kind: .regular, profile: profile, delegate: nil)
+        reloaded.setSessionID("w", for: restoredWindow)
+        let tabs = reloaded.loadSession(for: restoredWindow)
+        #expect(tabs.map { $0.visibleURL?.host } == ["before.test", "before.test"])
+        // Another crash, and this time "discard".
+        #expect(recovery.setAsideIfNeeded(lastRunCrashed: true))
+        recovery.discard()
+        #expect(!recovery.hasBackup)
+        #expect(!recovery.restore())
+    }
+}
