@@ -112,7 +112,7 @@ struct SessionProfileIntegrationTests {
     }
 
     @Test func crashRecoverySetsAsideAndRestoresOrDiscards() throws {
-        let (app, services, profile) = setUp()
+        let (_, services, profile) = setUp()
         let sessions = services.sessionRestoration(for: profile)
         let browser = Browser(kind: .regular, profile: profile, delegate: nil)
         sessions.setSessionID("w", for: browser)
