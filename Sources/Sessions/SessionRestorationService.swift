@@ -292,8 +292,12 @@ public final class SessionRestorationService {
     /// opener and group; the active tab is activated (the list's delegate realizes it).
     /// Unreadable parts are set aside and reported in ``problems``; files the session no
     /// longer refers to are deleted. Returns the restored tabs.
+    ///
+    /// `afterCrash`: the last run crashed (and the user chose to restore); tabs that were
+    /// loading then come back without loading, so that a page that crashed the browser does
+    /// not load again by itself.
     @discardableResult
-    public func loadSession(for browser: Browser) -> [WebState] {
+    public func loadSession(for browser: Browser, afterCrash: Bool = false) -> [WebState] {
         guard let session = sessions[ObjectIdentifier(browser)] else {
             preconditionFailure("SessionRestorationService.loadSession: the browser has no session id")
         }
@@ -321,7 +325,8 @@ public final class SessionRestorationService {
             for (index, item) in loaded.session.items.enumerated() {
                 let tabDirectory = session.directory + "/" + item.storageName
                 dataLocation[item.id] = tabDirectory
-                let webState = makeUnrealizedWebState(id: item.id, metadata: item.metadata)
+                let webState = makeUnrealizedWebState(
+                    id: item.id, metadata: item.metadata, loads: !(afterCrash && item.wasLoading))
                 list.insert(webState, .atIndex(index).pinning(index < loaded.session.pinnedCount))
                 restored.append(webState)
             }
@@ -344,12 +349,14 @@ public final class SessionRestorationService {
         return restored
     }
 
-    private func makeUnrealizedWebState(id: WebStateID, metadata: WebStateMetadata) -> WebState {
+    private func makeUnrealizedWebState(
+        id: WebStateID, metadata: WebStateMetadata, loads: Bool = true
+    ) -> WebState {
         WebState(
             context: engineContext, id: id, metadata: metadata,
             loaders: WebState.StorageLoaders(
                 storage: { [weak self] in self?.readStorage(id, metadata: metadata) },
-                nativeSessionState: { [weak self] in self?.readNativeState(id) }))
+                nativeSessionState: { [weak self] in self?.readNativeState(id) }, loadsCommittedEntry: loads))
     }
 
     /// Reads a tab's data.pb (after pending IO); an unreadable file is set aside.

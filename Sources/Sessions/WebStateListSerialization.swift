@@ -12,6 +12,8 @@ struct LoadedSession {
         var metadata: WebStateMetadata
         var openerIndex: Int?
         var openerNavigationIndex: Int
+        /// Whether the tab was loading when the list was saved.
+        var wasLoading = false
     }
 
     struct Group {
@@ -61,6 +63,7 @@ enum WebStateListSerialization {
             var item = StorageWebStateListItemStorage()
             item.identifier = webState.id.rawValue
             item.metadata = metadata(webState)
+            item.wasLoading = webState.isLoading
             if item.metadata.navigationItemCount == 0 { item.metadata.navigationItemCount = 1 }
             if let opener = list.opener(at: index), let openerIndex = list.index(of: opener.webState),
                 let newIndex = removing.indexAfterRemoval(openerIndex)
@@ -138,7 +141,8 @@ enum WebStateListSerialization {
             session.items.append(
                 LoadedSession.Item(
                     id: id, storageName: storageName(rawValue: item.identifier), metadata: metadata,
-                    openerIndex: openerIndex, openerNavigationIndex: Int(item.opener.navigationIndex)))
+                    openerIndex: openerIndex, openerNavigationIndex: Int(item.opener.navigationIndex),
+                    wasLoading: item.wasLoading))
         }
         // Openers pointing at themselves are meaningless.
         for index in session.items.indices where session.items[index].openerIndex == index {

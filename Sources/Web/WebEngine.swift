@@ -101,9 +101,11 @@ public protocol WebContent: AnyObject {
     /// The engine's native session state (the whole history), or nil if unavailable.
     func sessionStateData() -> Data?
     /// Restores a tab: from `sessionState` (the native blob) when given and readable, else
-    /// from `history`. Loads the committed entry. Returns false if neither could be used.
+    /// from `history`. Loads the committed entry unless `loadCommittedEntry` is false (a tab
+    /// that was loading when the browser crashed comes back without loading). Returns false
+    /// if neither could be used.
     @discardableResult
-    func restore(sessionState: Data?, history: NavigationHistory) -> Bool
+    func restore(sessionState: Data?, history: NavigationHistory, loadCommittedEntry: Bool) -> Bool
 
     /// Evaluates `script` in the main frame.
     func evaluateJavaScript(
@@ -147,4 +149,12 @@ public protocol FindInPageController: AnyObject {
     func findPrevious()
     /// Clears the highlights and ends the search.
     func dismiss()
+}
+
+extension WebContent {
+    /// Restores a tab and loads its committed entry.
+    @discardableResult
+    public func restore(sessionState: Data?, history: NavigationHistory) -> Bool {
+        restore(sessionState: sessionState, history: history, loadCommittedEntry: true)
+    }
 }

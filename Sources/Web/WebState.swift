@@ -36,14 +36,19 @@ public final class WebState: @MainActor SupportsUserData {
         public var storage: @MainActor () -> WebStateStorage?
         /// Loads the engine's native session blob. Nil if there is none.
         public var nativeSessionState: @MainActor () -> Data?
+        /// Whether realization loads the committed entry (false for a tab that was loading
+        /// when the browser crashed: it comes back with its history, waiting for a reload).
+        public var loadsCommittedEntry: Bool
 
         /// Creates loaders.
         public init(
             storage: @escaping @MainActor () -> WebStateStorage?,
-            nativeSessionState: @escaping @MainActor () -> Data?
+            nativeSessionState: @escaping @MainActor () -> Data?,
+            loadsCommittedEntry: Bool = true
         ) {
             self.storage = storage
             self.nativeSessionState = nativeSessionState
+            self.loadsCommittedEntry = loadsCommittedEntry
         }
     }
 
@@ -132,7 +137,8 @@ public final class WebState: @MainActor SupportsUserData {
             let history = storage?.navigation ?? Self.fallbackHistory(metadata)
             let blob = loaders.nativeSessionState()
             if !history.items.isEmpty || blob != nil {
-                newContent.restore(sessionState: blob, history: history)
+                newContent.restore(
+                    sessionState: blob, history: history, loadCommittedEntry: loaders.loadsCommittedEntry)
             }
         }
         notifyRealizedIfPending()

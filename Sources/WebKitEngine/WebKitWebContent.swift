@@ -504,23 +504,30 @@ public final class WebKitWebContent: WebContent {
     /// has no other way to add back-forward items. Returns false when there is nothing to
     /// restore.
     @discardableResult
-    public func restore(sessionState: Data?, history: NavigationHistory) -> Bool {
+    public func restore(sessionState: Data?, history: NavigationHistory, loadCommittedEntry: Bool) -> Bool {
         guard webViewPointer != nil else { return false }
-        if let sessionState, restoreNativeState(sessionState, timestampsFrom: history) { return true }
+        if let sessionState,
+            restoreNativeState(sessionState, timestampsFrom: history, load: loadCommittedEntry)
+        {
+            return true
+        }
         if let rebuilt = SessionStateBuilder.sessionState(for: history),
-            restoreNativeState(rebuilt, timestampsFrom: history)
+            restoreNativeState(rebuilt, timestampsFrom: history, load: loadCommittedEntry)
         {
             return true
         }
         guard let item = history.lastCommittedItem else { return false }
-        load(item.url)
+        // Without a session state WebKit has no entry until something loads.
+        if loadCommittedEntry { load(item.url) }
         return true
     }
 
     /// Restores WebKit's serialized state and loads its current entry; false if WebKit
     /// cannot read it or it has no current entry. The entries keep the timestamps of
     /// `history` when it describes the same list.
-    private func restoreNativeState(_ data: Data, timestampsFrom history: NavigationHistory) -> Bool {
+    private func restoreNativeState(
+        _ data: Data, timestampsFrom history: NavigationHistory, load: Bool
+    ) -> Bool {
         guard let view = webViewPointer, !data.isEmpty else { return false }
         let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         let state = webkit_web_view_session_state_new(bytes)
@@ -540,6 +547,10 @@ public final class WebKitWebContent: WebContent {
             }
         }
         cachedHistory = nil
+        guard load else {
+            delegate?.webContent(self, didReport: .backForwardStateChanged)
+            return true
+        }
         apiNavigationPending = true
         webkit_web_view_go_to_back_forward_list_item(view, current)
         return true

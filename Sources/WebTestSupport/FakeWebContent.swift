@@ -57,8 +57,13 @@ public final class FakeWebContent: WebContent {
             historyIndex: history.lastCommittedItemIndex)
     }
 
-    /// Stops loading (loads never stay pending in the fake).
-    public func stopLoading() {}
+    /// Stops a stalled load.
+    public func stopLoading() {
+        guard isLoading else { return }
+        isLoading = false
+        visibleURL = lastCommittedURL
+        report(.didStopLoading)
+    }
 
     /// Redirects followed before a load fails with "too many redirects".
     static let maxRedirects = 20
@@ -99,6 +104,7 @@ public final class FakeWebContent: WebContent {
             page = engine.page(for: target)
         }
         loadedURLs.append(context.url)
+        if page.stalls { return }
         if let failure = page.failure {
             finish(context: context, error: failure)
             return
@@ -172,7 +178,7 @@ public final class FakeWebContent: WebContent {
     /// Restores from the blob if it is the fake's, else from `history`; loads the
     /// committed entry.
     @discardableResult
-    public func restore(sessionState: Data?, history: NavigationHistory) -> Bool {
+    public func restore(sessionState: Data?, history: NavigationHistory, loadCommittedEntry: Bool) -> Bool {
         var restored: NavigationHistory?
         if let sessionState, sessionState.starts(with: Self.blobMagic) {
             restored = try? JSONDecoder().decode(
@@ -184,6 +190,7 @@ public final class FakeWebContent: WebContent {
         title = chosen.lastCommittedItem?.title ?? ""
         visibleURL = chosen.lastCommittedItem?.url
         report(.backForwardStateChanged)
+        guard loadCommittedEntry else { return true }
         navigate(
             to: chosen.items[chosen.lastCommittedItemIndex].url, historyIndex: chosen.lastCommittedItemIndex)
         return true

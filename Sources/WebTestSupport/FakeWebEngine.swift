@@ -18,12 +18,15 @@ public final class FakeWebEngine: WebEngine {
         public var failure: WebLoadError?
         /// The HTTP status; ≥ 400 commits an error page and reports a failed load.
         public var httpStatus: Int
+        /// The load starts and never finishes (the content stays loading until stopped).
+        public var stalls: Bool
 
         /// Creates a page description.
         public init(
             title: String, text: String = "", redirect: URL? = nil, failure: WebLoadError? = nil,
-            httpStatus: Int = 200
+            httpStatus: Int = 200, stalls: Bool = false
         ) {
+            self.stalls = stalls
             self.title = title
             self.text = text
             self.redirect = redirect

@@ -151,3 +151,49 @@ struct SessionProfileIntegrationTests {
         #expect(!recovery.restore())
     }
 }
+
+@MainActor
+struct SessionCrashLoadingTests {
+    @Test func tabsLoadingAtACrashComeBackWithoutLoading() {
+        let engine = FakeWebEngine()
+        let stalled = URL(string: "https://stalls.test/")!
+        engine.setPage(stalled, FakeWebEngine.Page(title: "never", stalls: true))
+        let clock = ManualTimerClock()
+        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "swiftlet-crashload-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let service = SessionRestorationService(
+            storageDirectory: root, engineContext: engine.defaultContext, clock: clock)
+        let browser = Browser(kind: .regular, profile: TestProfile.make(engine: engine), delegate: nil)
+        service.setSessionID("w", for: browser)
+        let idle = WebState(params: .init(context: engine.defaultContext))
+        let busy = WebState(params: .init(context: engine.defaultContext))
+        browser.webStateList.insert(idle)
+        browser.webStateList.insert(busy)
+        idle.load(URL(string: "https://idle.test/")!)
+        busy.load(URL(string: "https://busy.test/")!)
+        busy.load(stalled)
+        #expect(busy.isLoading)
+        service.saveSessions()
+        service.waitForPendingIO()
+
+        for afterCrash in [true, false] {
+            let engine2 = FakeWebEngine()
+            let reloaded = SessionRestorationService(
+                storageDirectory: root, engineContext: engine2.defaultContext, clock: ManualTimerClock())
+            let window = Browser(kind: .regular, profile: TestProfile.make(engine: engine2), delegate: nil)
+            reloaded.setSessionID("w", for: window)
+            let tabs = reloaded.loadSession(for: window, afterCrash: afterCrash)
+            let recorders = tabs.map { WebStateEventRecorder(observing: [$0]) }
+            for tab in tabs { tab.forceRealized() }
+            #expect(tabs[0].navigationManager.lastCommittedItem?.url.host == "idle.test")
+            #expect(tabs[1].navigationManager.lastCommittedItem?.url.host == "busy.test")
+            #expect(tabs[1].navigationManager.itemCount == 1)
+            // The idle tab always loads; the tab that was loading loads only without the crash.
+            #expect(recorders[0].count("didStartLoading") == 1)
+            #expect(recorders[1].count("didStartLoading") == (afterCrash ? 0 : 1))
+            reloaded.disconnect(window)
+            window.destroy()
+        }
+    }
+}

@@ -451,6 +451,10 @@ nonisolated struct StorageWebStateListItemStorage: Sendable {
   /// Clears the value of `metadata`. Subsequent reads from it will return its default value.
   mutating func clearMetadata() {self._metadata = nil}
 
+  /// Swiftlet: the tab was loading when the list was saved. After a crash such a tab comes
+  /// back without loading (its page may be what crashed the browser).
+  var wasLoading: Bool = false
+
   var unknownFields = SwiftProtobuf.UnknownStorage()
 
   init() {}
@@ -966,7 +970,7 @@ nonisolated extension StorageOpenerStorage: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension StorageWebStateListItemStorage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   static let protoMessageName: String = _protobuf_package + ".WebStateListItemStorage"
-  static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}identifier\0\u{1}opener\0\u{1}metadata\0")
+  static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}identifier\0\u{1}opener\0\u{1}metadata\0\u{4}a\u{1}was_loading\0")
 
   mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -977,6 +981,7 @@ nonisolated extension StorageWebStateListItemStorage: SwiftProtobuf.Message, Swi
       case 1: try { try decoder.decodeSingularInt32Field(value: &self.identifier) }()
       case 2: try { try decoder.decodeSingularMessageField(value: &self._opener) }()
       case 3: try { try decoder.decodeSingularMessageField(value: &self._metadata) }()
+      case 100: try { try decoder.decodeSingularBoolField(value: &self.wasLoading) }()
       default: break
       }
     }
@@ -996,6 +1001,9 @@ nonisolated extension StorageWebStateListItemStorage: SwiftProtobuf.Message, Swi
     try { if let v = self._metadata {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
     } }()
+    if self.wasLoading != false {
+      try visitor.visitSingularBoolField(value: self.wasLoading, fieldNumber: 100)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1003,6 +1011,7 @@ nonisolated extension StorageWebStateListItemStorage: SwiftProtobuf.Message, Swi
     if lhs.identifier != rhs.identifier {return false}
     if lhs._opener != rhs._opener {return false}
     if lhs._metadata != rhs._metadata {return false}
+    if lhs.wasLoading != rhs.wasLoading {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
