@@ -256,7 +256,7 @@ final class WebStateKeeper {
     var webStates: [WebState] = []
 }
 
-@MainActor @Suite struct FindTabHelperTests {
+@MainActor @Suite struct SeedStyleTabHelperTests {
     let fixture = WebFixture()
 
     @Test func controllerOutlivingItsWebStateFindsNothing() throws {
@@ -273,12 +273,12 @@ final class WebStateKeeper {
         controller.dismiss()
     }
 
-    /// The seed's FindTabHelper: attached to an unrealized WebState, it waits for
+    /// The seed's SeedStyleFindTabHelper: attached to an unrealized WebState, it waits for
     /// `webStateRealized` to make its controller, and never realizes the WebState itself.
     @Test func helperDefersItsControllerUntilRealization() throws {
         fixture.engine.setPage(url("https://b.example/two"), .init(title: "Two", text: "needle hay needle"))
         let webState = fixture.makeUnrealized(spy: LoaderSpy(storage: sampleStorage))
-        let helper = FindTabHelper.attach(to: webState)
+        let helper = SeedStyleFindTabHelper.attach(to: webState)
         #expect(!webState.isRealized)
         #expect(!helper.canFindInPage)
         #expect(helper.find("needle") == nil)
@@ -293,20 +293,22 @@ final class WebStateKeeper {
     @Test func helperOnARealizedWebStateStartsAtOnce() throws {
         fixture.engine.setPage(url("https://a.example/"), .init(title: "A", text: "needle"))
         let webState = fixture.makeWebState(loading: [url("https://a.example/")])
-        let helper = FindTabHelper.attach(to: webState)
+        let helper = SeedStyleFindTabHelper.attach(to: webState)
         #expect(helper.canFindInPage)
         #expect(helper.find("needle") == 1)
     }
 }
 
-/// A tab helper in the style of the seed's FindTabHelper.
+/// A tab helper in the style of the seed's SeedStyleFindTabHelper.
 @MainActor
-final class FindTabHelper: WebStateObserver {
+final class SeedStyleFindTabHelper: WebStateObserver {
     private var controller: (any FindInPageController)?
     private(set) var pageLoadsSeen = 0
 
-    static func attach(to webState: WebState) -> FindTabHelper {
-        webState.userData.getOrCreate(UserDataKey<FindTabHelper>()) { FindTabHelper(webState: webState) }
+    static func attach(to webState: WebState) -> SeedStyleFindTabHelper {
+        webState.userData.getOrCreate(UserDataKey<SeedStyleFindTabHelper>()) {
+            SeedStyleFindTabHelper(webState: webState)
+        }
     }
 
     private init(webState: WebState) {
