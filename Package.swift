@@ -62,7 +62,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "swiftlet",
-            dependencies: ["Base", "Web", "Model", "Commands"],
+            dependencies: [
+                "Base", "Web", "Model", "Commands", "Sessions", "CWebKitGTK", "GLibSupport", "WebKitEngine",
+                "LocalHTTPServer",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -88,6 +91,7 @@ let package = Package(
             dependencies: ["Base", "Web", "WebTestSupport", "Model", "ModelTestSupport", "Sessions"],
             swiftSettings: strict
         ),
+        .testTarget(name: "AppTests", dependencies: ["LocalHTTPServer"], swiftSettings: strict),
         .testTarget(name: "CommandsTests", dependencies: ["Base", "Commands"], swiftSettings: strict),
         // These two drive GLib/GTK/WebKit: XCTest on the main thread, under Xvfb (scripts/run-tests).
         .testTarget(

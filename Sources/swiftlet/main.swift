@@ -1,19 +1,29 @@
 // swiftlet: the browser's entry point.
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 let usage = """
     Swiftlet — a web browser for Linux, written in Swift on WebKit.
 
     Usage:
-      swiftlet [--user-data-dir DIR] [URL...]   open the browser (not yet available: the engine lands next)
+      swiftlet [--user-data-dir DIR] [URL...]   open the browser (the windowed UI is not there yet)
+      swiftlet --headless [--screenshot FILE.png] [--dump title|url|history] [--timeout S] URL...
+                                                  load URLs in the real engine, save a PNG, print facts
+      swiftlet --headless --demo                  render a built-in page served from 127.0.0.1
       swiftlet --help                             show this help
       swiftlet --version                          show the version
 
-    What works today is the browser core as libraries (tab model, WebStates, commands);
-    run `make test` to exercise it and `make bench` for its performance figures.
+    The browser core works as libraries (tab model, profiles, sessions, the WebKit engine);
+    `make test` exercises it, `make bench` prints its figures, `make run` renders the demo.
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--headless") {
+    exit(MainActor.assumeIsolated { HeadlessRunner.run(arguments) })
+}
 if arguments.contains("--version") {
     print("swiftlet 0.1.0")
 } else {

@@ -1,0 +1,234 @@
+import CWebKitGTK
+import Foundation
+import GLibSupport
+import LocalHTTPServer
+import Web
+import WebKitEngine
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `swiftlet --headless [--screenshot FILE.png] [--dump title|url|history] [--timeout S]
+/// [--user-data-dir DIR] URL…`: loads the URLs, in order, in one tab of the real engine,
+/// waits for each load, then writes a PNG of the page and prints what was asked.
+/// `--demo` serves a built-in page from 127.0.0.1 and renders it (what `make run` does).
+@MainActor
+struct HeadlessRunner {
+    struct Options {
+        var screenshot: String?
+        var dumps: [String] = []
+        var timeout: Double = 30
+        var userDataDirectory: String?
+        var demo = false
+        var urls: [URL] = []
+    }
+
+    nonisolated static let usage = """
+        usage: swiftlet --headless [--screenshot FILE.png] [--dump title|url|history]... [--timeout SECONDS]
+                                   [--user-data-dir DIR] URL...
+               swiftlet --headless --demo [--screenshot FILE.png]
+        """
+
+    static func parse(_ arguments: [String]) -> Result<Options, HeadlessError> {
+        var options = Options()
+        var index = 0
+        func value(_ name: String) -> Result<String, HeadlessError> {
+            index += 1
+            guard index < arguments.count else { return .failure(.usage("\(name) needs a value")) }
+            return .success(arguments[index])
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--headless": break
+            case "--demo": options.demo = true
+            case "--screenshot":
+                switch value(argument) {
+                case .success(let path): options.screenshot = path
+                case .failure(let error): return .failure(error)
+                }
+            case "--dump":
+                switch value(argument) {
+                case .success(let what) where ["title", "url", "history"].contains(what):
+                    options.dumps.append(what)
+                case .success(let what):
+                    return .failure(.usage("--dump takes title, url or history, not '\(what)'"))
+                case .failure(let error): return .failure(error)
+                }
+            case "--timeout":
+                switch value(argument) {
+                case .success(let text):
+                    guard let seconds = Double(text), seconds > 0 else {
+                        return .failure(.usage("--timeout needs a positive number of seconds"))
+                    }
+                    options.timeout = seconds
+                case .failure(let error): return .failure(error)
+                }
+            case "--user-data-dir":
+                switch value(argument) {
+                case .success(let path): options.userDataDirectory = path
+                case .failure(let error): return .failure(error)
+                }
+            default:
+                if argument.hasPrefix("--") { return .failure(.usage("unknown option \(argument)")) }
+                guard let url = URL(string: argument), url.scheme != nil else {
+                    return .failure(.usage("not a URL: \(argument)"))
+                }
+                options.urls.append(url)
+            }
+            index += 1
+        }
+        if options.urls.isEmpty && !options.demo { return .failure(.usage("no URL given")) }
+        return .success(options)
+    }
+
+    /// Runs and returns the exit status.
+    static func run(_ arguments: [String]) -> Int32 {
+        switch parse(arguments) {
+        case .failure(let error):
+            fail(error.description)
+            return 2
+        case .success(var options):
+            var xvfb: XvfbDisplay?
+            let environment = ProcessInfo.processInfo.environment
+            if (environment["DISPLAY"] ?? "").isEmpty && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
+                do { xvfb = try XvfbDisplay() } catch {
+                    fail(error.description)
+                    return 1
+                }
+            }
+            defer { xvfb?.stop() }
+            var server: LocalHTTPServer?
+            if options.demo {
+                do {
+                    let demo = try LocalHTTPServer()
+                    demo.route("/", .html(demoPage))
+                    options.urls = [demo.url("/")]
+                    if options.screenshot == nil { options.screenshot = "out/swiftlet-demo.png" }
+                    if options.dumps.isEmpty { options.dumps = ["title", "url"] }
+                    server = demo
+                } catch {
+                    fail("could not start the demo page server: \(error)")
+                    return 1
+                }
+            }
+            defer { server?.stop() }
+            return HeadlessRunner(options: options).load()
+        }
+    }
+
+    let options: Options
+
+    private func load() -> Int32 {
+        let engine: WebKitEngine
+        do { engine = try WebKitEngine() } catch {
+            Self.fail("could not start the engine: no display")
+            return 1
+        }
+        let storage: WebEngineStorage
+        if let directory = options.userDataDirectory {
+            let root = URL(fileURLWithPath: directory, isDirectory: true)
+            storage = .persistent(
+                dataDirectory: root.appendingPathComponent("Default/WebKit"),
+                cacheDirectory: root.appendingPathComponent("Cache/Default/WebKit"))
+        } else {
+            storage = .ephemeral
+        }
+        let webState = WebState(params: .init(context: engine.makeContext(storage: storage)))
+        defer { webState.close() }
+        let window = UnsafeMutableRawPointer(gtk_window_new()!).assumingMemoryBound(to: GtkWindow.self)
+        defer { gtk_window_destroy(window) }
+        gtk_window_set_default_size(window, 1280, 800)
+        gtk_window_set_child(window, webState.view.pointer?.assumingMemoryBound(to: GtkWidget.self))
+        gtk_window_present(window)
+        let watcher = LoadWatcher()
+        webState.addObserver(watcher)
+        for url in options.urls {
+            watcher.status = nil
+            webState.load(url)
+            let finished = GLibMainLoop.pump(timeout: .milliseconds(Int(options.timeout * 1000))) {
+                watcher.status != nil
+            }
+            guard finished else {
+                Self.fail("could not load \(url.absoluteString): no answer within \(Int(options.timeout)) s")
+                return 1
+            }
+            if case .failure(let error) = watcher.status {
+                Self.fail("could not load \(url.absoluteString): \(error.message) (\(error.kind))")
+                return 1
+            }
+            // WebKit refuses some URLs (blocked ports, for one) without a failure: nothing
+            // was committed for them.
+            if url.absoluteString != "about:blank",
+                webState.lastCommittedURL == nil || webState.lastCommittedURL?.absoluteString == "about:blank"
+            {
+                Self.fail("could not load \(url.absoluteString): the engine refused it")
+                return 1
+            }
+        }
+        // WebKit often sets the title just after the load finishes.
+        _ = GLibMainLoop.pump(timeout: .seconds(2)) { !webState.title.isEmpty }
+        if let screenshot = options.screenshot {
+            let file = URL(fileURLWithPath: screenshot)
+            try? FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            guard let content = webState.view.owner as? WebKitWebContent else {
+                Self.fail("the engine gave no view to take a screenshot of")
+                return 1
+            }
+            var saved: Bool?
+            // Give the first frame a chance to be drawn.
+            _ = GLibMainLoop.pump(timeout: .milliseconds(300)) { false }
+            content.saveSnapshot(toPNG: file) { saved = $0 }
+            _ = GLibMainLoop.pump(timeout: .seconds(10)) { saved != nil }
+            guard saved == true else {
+                Self.fail("could not write the screenshot \(file.path)")
+                return 1
+            }
+            print("screenshot: \(file.path)")
+        }
+        for what in options.dumps {
+            switch what {
+            case "title": print("title: \(webState.title)")
+            case "url": print("url: \(webState.lastCommittedURL?.absoluteString ?? "")")
+            default:
+                let history = webState.navigationManager.history
+                for (index, item) in history.items.enumerated() {
+                    let mark = index == history.lastCommittedItemIndex ? "*" : " "
+                    print("\(mark) \(item.url.absoluteString)  \(item.title)")
+                }
+            }
+        }
+        return 0
+    }
+
+    private static func fail(_ message: String) {
+        FileHandle.standardError.write(Data("swiftlet: \(message)\n".utf8))
+    }
+
+    static let demoPage = """
+        <!doctype html><html><head><meta charset="utf-8"><title>Swiftlet demo</title>
+        <style>body{font-family:sans-serif;margin:4em;background:#f6f5f4;color:#241f31}
+        h1{color:#1c71d8}</style></head><body><h1>Swiftlet</h1>
+        <p>This page was served from 127.0.0.1 and rendered by WebKitGTK, driven from Swift.</p>
+        </body></html>
+        """
+}
+
+/// An error in the headless command line.
+enum HeadlessError: Error, CustomStringConvertible {
+    case usage(String)
+    var description: String {
+        switch self {
+        case .usage(let message): "\(message)\n\(HeadlessRunner.usage)"
+        }
+    }
+}
+
+/// Waits for a page load to end.
+@MainActor
+final class LoadWatcher: WebStateObserver {
+    var status: PageLoadCompletionStatus?
+    func pageLoaded(_ webState: WebState, status: PageLoadCompletionStatus) { self.status = status }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import LocalHTTPServer
+import Testing
+
+/// Runs the built `swiftlet --headless` against pages served from 127.0.0.1, with no
+/// display in its environment: it starts its own Xvfb.
+struct HeadlessRunnerTests {
+    static func swiftletPath() -> String? {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("swiftlet").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(
+            fileURLWithPath: try #require(Self.swiftletPath(), "swiftlet was not built"))
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DISPLAY")
+        environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        process.environment = environment
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, out, err)
+    }
+
+    @Test(.timeLimit(.minutes(2))) func rendersAPageToPNGAndPrintsItsTitleAndHistory() throws {
+        let server = try LocalHTTPServer()
+        defer { server.stop() }
+        server.route("/a", .html("<title>First</title><p>a</p>"))
+        server.route("/b", .html("<title>Second page</title><h1>Hello from b</h1>"))
+        let shot = NSTemporaryDirectory() + "swiftlet-headless-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: shot) }
+        let result = try run([
+            "--headless", "--screenshot", shot, "--dump", "title", "--dump", "history",
+            server.url("/a").absoluteString, server.url("/b").absoluteString,
+        ])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("title: Second page"))
+        #expect(result.output.contains("  \(server.url("/a").absoluteString)  First"))
+        #expect(result.output.contains("* \(server.url("/b").absoluteString)  Second page"))
+        let png = try Data(contentsOf: URL(fileURLWithPath: shot))
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(png.count > 2_000)
+    }
+
+    @Test(.timeLimit(.minutes(2))) func anUnreachablePageFailsClearly() throws {
+        let port = LocalHTTPServer.unusedPort()
+        let result = try run(["--headless", "--timeout", "20", "http://127.0.0.1:\(port)/"])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("swiftlet: could not load http://127.0.0.1:\(port)/"))
+    }
+
+    @Test func badArgumentsGiveUsage() throws {
+        let result = try run(["--headless", "--dump", "colour", "http://127.0.0.1/"])
+        #expect(result.status == 2)
+        #expect(result.errors.contains("--dump takes title, url or history"))
+    }
+}
