@@ -60,6 +60,11 @@ let package = Package(
             dependencies: ["Base", "Web", "WebTestSupport", "Model"],
             swiftSettings: strict
         ),
+        .target(
+            name: "SessionsTestSupport",
+            dependencies: ["Base", "Web", "WebTestSupport", "Model", "ModelTestSupport", "Sessions"],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "swiftlet",
             dependencies: [
@@ -88,10 +93,16 @@ let package = Package(
         ),
         .testTarget(
             name: "SessionsTests",
-            dependencies: ["Base", "Web", "WebTestSupport", "Model", "ModelTestSupport", "Sessions"],
+            dependencies: [
+                "Base", "Web", "WebTestSupport", "Model", "ModelTestSupport", "Sessions",
+                "SessionsTestSupport",
+            ],
             swiftSettings: strict
         ),
-        .testTarget(name: "AppTests", dependencies: ["LocalHTTPServer"], swiftSettings: strict),
+        .testTarget(
+            name: "AppTests",
+            dependencies: ["LocalHTTPServer", "Base", "WebTestSupport", "SessionsTestSupport"],
+            swiftSettings: strict),
         .testTarget(name: "CommandsTests", dependencies: ["Base", "Commands"], swiftSettings: strict),
         // These two drive GLib/GTK/WebKit: XCTest on the main thread, under Xvfb (scripts/run-tests).
         .testTarget(

@@ -9,12 +9,20 @@ public import WebTestSupport
 public enum TestProfile {
     private static var contexts: [ApplicationContext] = []
     private static let root = NSTemporaryDirectory() + "swiftlet-test-profiles-\(getpid())"
+    /// The temporary directories go when the test process exits.
+    private static let removeRootAtExit: Void = {
+        atexit {
+            try? FileManager.default.removeItem(
+                atPath: NSTemporaryDirectory() + "swiftlet-test-profiles-\(getpid())")
+        }
+    }()
 
     /// A new application context on `engine` in a fresh temporary directory.
     public static func makeApplicationContext(
         engine: FakeWebEngine, clock: ManualTimerClock = ManualTimerClock(),
         registerProfilePrefs: (PrefRegistry) -> Void = { _ in }
     ) -> ApplicationContext {
+        _ = removeRootAtExit
         let directory = URL(fileURLWithPath: root + "/" + UUID().uuidString, isDirectory: true)
         let context = ApplicationContext(
             userDataDirectory: UserDataDirectory(path: directory), engine: engine, clock: clock,

@@ -13,6 +13,10 @@ let usage = """
       swiftlet --headless [--screenshot FILE.png] [--dump title|url|history] [--timeout S] URL...
                                                   load URLs in the real engine, save a PNG, print facts
       swiftlet --headless --demo                  render a built-in page served from 127.0.0.1
+      swiftlet sessions list [--json] [--user-data-dir DIR]
+                                                  the saved windows of each profile, recently closed
+      swiftlet sessions show [WINDOW-ID] [--json] [--user-data-dir DIR]
+                                                  a window's tabs (title, URL, pinned, group, opener)
       swiftlet --help                             show this help
       swiftlet --version                          show the version
 
@@ -21,6 +25,9 @@ let usage = """
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "sessions" {
+    exit(SessionsCommand.run(Array(arguments.dropFirst())))
+}
 if arguments.contains("--headless") {
     exit(MainActor.assumeIsolated { HeadlessRunner.run(arguments) })
 }

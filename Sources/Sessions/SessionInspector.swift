@@ -1,0 +1,258 @@
+public import Foundation
+import Model
+import Web
+
+/// Reads the sessions of a user data directory without changing anything and without an
+/// engine: what `swiftlet sessions list` and `swiftlet sessions show` print.
+///
+/// A profile is a directory of the user data directory holding `SessionStorage`,
+/// `RecentlyClosed.pb` or `Preferences`. Its regular windows are the sessions under
+/// `<profile>/SessionStorage`, its incognito windows those under
+/// `<profile>/OTR/SessionStorage`. `Local State`'s open scenes say which windows the next
+/// launch restores. Lists go through the same loading rules as a restore (dropped tabs,
+/// openers, pinned count, groups); what is damaged is reported, and for an unreadable list
+/// the tabs a restore would recover from their own files are shown.
+public struct SessionInspector: Sendable {
+    /// The directory read.
+    public let userDataDirectory: URL
+
+    /// An inspector for `userDataDirectory`.
+    public init(userDataDirectory: URL) {
+        self.userDataDirectory = userDataDirectory.standardizedFileURL
+    }
+
+    /// Why the directory cannot be inspected at all.
+    public enum InspectionError: Error, CustomStringConvertible, Equatable {
+        /// The directory does not exist.
+        case missing(String)
+
+        /// The message for the user.
+        public var description: String {
+            switch self {
+            case .missing(let path): "\(path): no such directory"
+            }
+        }
+    }
+
+    /// Reads everything.
+    public func inspect() throws(InspectionError) -> SessionReport {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: userDataDirectory.path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else { throw .missing(userDataDirectory.path) }
+        var problems: [String] = []
+        let localState = readLocalState(&problems)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: userDataDirectory.path)) ?? [])
+            .filter { isProfileDirectory(userDataDirectory.appendingPathComponent($0)) }
+            .sorted()
+        let profiles = names.map { inspectProfile($0, openScenes: localState.openScenes) }
+        return SessionReport(
+            userDataDirectory: userDataDirectory.path, lastRunCrashed: localState.lastRunCrashed,
+            profiles: profiles, problems: problems)
+    }
+
+    // MARK: Local State
+
+    private struct LocalState {
+        var openScenes: [ApplicationContext.Scene] = []
+        var lastRunCrashed = false
+    }
+
+    private func readLocalState(_ problems: inout [String]) -> LocalState {
+        let path = userDataDirectory.appendingPathComponent("Local State").path
+        guard let data = FileManager.default.contents(atPath: path) else { return LocalState() }
+        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            problems.append("\(path) is unreadable: which windows are open is unknown")
+            return LocalState()
+        }
+        var state = LocalState()
+        let application = root["application"] as? [String: Any] ?? [:]
+        if let cleanly = application["exited_cleanly"] as? Bool { state.lastRunCrashed = !cleanly }
+        for case let record as [String: Any] in application["open_scenes"] as? [Any] ?? [] {
+            guard let id = record["session_id"] as? String, let profile = record["profile"] as? String else {
+                continue
+            }
+            state.openScenes.append(
+                .init(sessionID: id, profileName: profile, isIncognito: record["incognito"] as? Bool ?? false)
+            )
+        }
+        return state
+    }
+
+    private func isProfileDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard url.lastPathComponent != "Cache",
+            FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else { return false }
+        return [SessionFormat.storageDirectoryName, "RecentlyClosed.pb", "Preferences"].contains {
+            FileManager.default.fileExists(atPath: url.appendingPathComponent($0).path)
+        }
+    }
+
+    // MARK: Profiles and windows
+
+    private func inspectProfile(
+        _ name: String, openScenes: [ApplicationContext.Scene]
+    ) -> SessionReport.Profile {
+        let directory = userDataDirectory.appendingPathComponent(name, isDirectory: true)
+        var windows: [SessionReport.Window] = []
+        for incognito in [false, true] {
+            let storage = (incognito ? directory.appendingPathComponent("OTR") : directory)
+                .appendingPathComponent(SessionFormat.storageDirectoryName)
+            let ids = ((try? FileManager.default.contentsOfDirectory(atPath: storage.path)) ?? []).sorted()
+            for id in ids {
+                var isDirectory: ObjCBool = false
+                let path = storage.appendingPathComponent(id).path
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+                    isDirectory.boolValue
+                else { continue }
+                let open = openScenes.contains {
+                    $0.sessionID == id && $0.profileName == name && $0.isIncognito == incognito
+                }
+                windows.append(
+                    inspectWindow(
+                        at: path, sessionID: id, profile: name, incognito: incognito, open: open))
+            }
+        }
+        var problems: [String] = []
+        let recentlyClosed = readRecentlyClosed(
+            directory.appendingPathComponent("RecentlyClosed.pb"), &problems)
+        return SessionReport.Profile(
+            name: name, windows: windows, recentlyClosed: recentlyClosed, problems: problems)
+    }
+
+    private func inspectWindow(
+        at directory: String, sessionID: String, profile: String, incognito: Bool, open: Bool
+    ) -> SessionReport.Window {
+        var window = SessionReport.Window(
+            sessionID: sessionID, profile: profile, incognito: incognito, state: open ? .open : .closed,
+            formatVersion: 0, tabs: [], groups: [], problems: [])
+        let metadataPath = directory + "/" + SessionFormat.metadataFileName
+        var session: LoadedSession
+        if let bytes = FileManager.default.contents(atPath: metadataPath) {
+            do {
+                guard !bytes.isEmpty else { throw SessionLoadError.empty }
+                let storage = try StorageWebStateListStorage(serializedBytes: bytes)
+                window.formatVersion = storage.formatVersion
+                session = WebStateListSerialization.load(storage)
+                if storage.formatVersion > SessionFormat.currentVersion {
+                    window.problems.append(
+                        "written by a newer version (format \(storage.formatVersion)): fields this version does not know are shown as absent"
+                    )
+                } else if storage.formatVersion <= 0 {
+                    window.problems.append(
+                        "\(SessionFormat.metadataFileName) is incomplete (no format version: cut short?); a restore adds the tabs it does not name from their own files"
+                    )
+                }
+            } catch {
+                window.problems.append(
+                    "\(SessionFormat.metadataFileName) is unreadable (\(error)); these are the tabs a restore recovers from their own files"
+                )
+                session = tabsFromTheirOwnFiles(in: directory, problems: &window.problems)
+            }
+        } else {
+            session = tabsFromTheirOwnFiles(in: directory, problems: &window.problems)
+            window.problems.append(
+                "no \(SessionFormat.metadataFileName); these are the tabs a restore recovers from their own files"
+            )
+        }
+        window.problems += session.problems
+        for (index, item) in session.items.enumerated() {
+            // The stored identifier (a restore gives an invalid one a fresh value).
+            let storedID = Int32(bitPattern: UInt32(item.storageName, radix: 16) ?? 0)
+            let tabDirectory = directory + "/" + item.storageName
+            let hasData = FileManager.default.fileExists(
+                atPath: tabDirectory + "/" + SessionFormat.dataFileName)
+            if !hasData {
+                window.problems.append(
+                    "tab \(storedID) has no \(SessionFormat.dataFileName): it comes back with its last URL only"
+                )
+            }
+            window.tabs.append(
+                SessionReport.Tab(
+                    index: index, id: storedID, directory: item.storageName, title: item.metadata.title,
+                    url: item.metadata.url?.absoluteString ?? "", pinned: index < session.pinnedCount,
+                    active: index == session.activeIndex,
+                    group: session.groups.first { $0.range.indices.contains(index) }?.visualData.title,
+                    opener: item.openerIndex, navigationItemCount: item.metadata.navigationItemCount,
+                    lastActiveTime: item.metadata.lastActiveTime, wasLoading: item.wasLoading,
+                    hasData: hasData,
+                    hasNativeState: FileManager.default.fileExists(
+                        atPath: tabDirectory + "/" + SessionFormat.stateFileName)))
+        }
+        window.groups = session.groups.map {
+            SessionReport.Group(
+                title: $0.visualData.title, color: "\($0.visualData.color)",
+                collapsed: $0.visualData.isCollapsed,
+                start: $0.range.start, count: $0.range.count)
+        }
+        return window
+    }
+
+    /// The tabs of a session without a readable list, as ``SessionLoader`` recovers them
+    /// (ordered by identifier), without moving anything.
+    private func tabsFromTheirOwnFiles(in directory: String, problems: inout [String]) -> LoadedSession {
+        var session = LoadedSession()
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+        for name in names where name.count == 8 {
+            guard let raw = UInt32(name, radix: 16),
+                let id = WebStateID.fromSerializedValue(Int32(bitPattern: raw)),
+                let data = FileManager.default.contents(
+                    atPath: directory + "/" + name + "/" + SessionFormat.dataFileName)
+            else { continue }
+            guard let stored = try? StorageWebStateStorage(serializedBytes: data),
+                let item = stored.navigation.model.lastCommittedItem
+            else {
+                problems.append(
+                    "\(name)/\(SessionFormat.dataFileName) is unreadable: the tab cannot come back")
+                continue
+            }
+            let metadata = WebStateMetadata(
+                creationTime: item.timestamp, lastActiveTime: item.timestamp, title: item.title,
+                url: item.displayURL,
+                navigationItemCount: stored.navigation.items.count)
+            session.items.append(
+                LoadedSession.Item(
+                    id: id, storageName: name, metadata: metadata, openerIndex: nil, openerNavigationIndex: -1
+                ))
+        }
+        if !session.items.isEmpty { session.activeIndex = 0 }
+        return session
+    }
+
+    // MARK: Recently closed
+
+    private func readRecentlyClosed(_ file: URL, _ problems: inout [String]) -> [SessionReport.ClosedEntry] {
+        guard let data = FileManager.default.contents(atPath: file.path) else { return [] }
+        let storage: StorageRecentlyClosedStorage
+        do {
+            guard !data.isEmpty else { throw SessionLoadError.empty }
+            storage = try StorageRecentlyClosedStorage(serializedBytes: data)
+        } catch {
+            problems.append("\(file.lastPathComponent) is unreadable (\(error))")
+            return []
+        }
+        return storage.entries.compactMap { entry in
+            switch entry.entry {
+            case .tab(let tab): closedTab(tab)
+            case .window(let window):
+                SessionReport.ClosedEntry(
+                    kind: "window", closedTime: window.closedTime.date,
+                    windowSessionID: window.windowSessionID.isEmpty ? nil : window.windowSessionID,
+                    tabs: window.tabs.map(closedTab))
+            case nil: nil
+            }
+        }
+    }
+
+    private func closedTab(_ tab: StorageClosedTabStorage) -> SessionReport.ClosedEntry {
+        let history = tab.storage.navigation.model
+        let current = history.lastCommittedItem
+        return SessionReport.ClosedEntry(
+            kind: "tab", closedTime: tab.closedTime.date,
+            windowSessionID: tab.windowSessionID.isEmpty ? nil : tab.windowSessionID, index: Int(tab.index),
+            title: current?.title ?? tab.metadata.activePage.pageTitle,
+            url: current?.url.absoluteString ?? tab.metadata.activePage.pageURL,
+            navigationItemCount: history.items.count)
+    }
+}

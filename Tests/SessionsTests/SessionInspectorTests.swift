@@ -1,0 +1,131 @@
+import Base
+import Foundation
+import Model
+import ModelTestSupport
+import Sessions
+import SessionsTestSupport
+import Testing
+import Web
+import WebTestSupport
+
+/// The read-only inspector behind `swiftlet sessions`, on user data directories written by
+/// the real services.
+@MainActor
+struct SessionInspectorTests {
+    let engine = FakeWebEngine()
+    let clock = ManualTimerClock()
+
+    func makeUserDataDirectory(quit: Bool = true) throws -> URL {
+        try SampleUserDataDirectory.make(engine: engine, clock: clock, quit: quit)
+    }
+
+    /// Every file under `directory` with its size and modification time.
+    func snapshot(_ directory: URL) -> [String: String] {
+        var files: [String: String] = [:]
+        for case let path as String in FileManager.default.enumerator(atPath: directory.path) ?? .init() {
+            let attributes = try? FileManager.default.attributesOfItem(
+                atPath: directory.appendingPathComponent(path).path)
+            files[path] = "\(attributes?[.size] ?? 0) \(attributes?[.modificationDate] ?? 0)"
+        }
+        return files
+    }
+
+    @Test func reportsWindowsTabsAndRecentlyClosedWithoutChangingAnything() throws {
+        let directory = try makeUserDataDirectory()
+        let before = snapshot(directory)
+        let report = try SessionInspector(userDataDirectory: directory).inspect()
+        #expect(snapshot(directory) == before)
+        #expect(report.problems.isEmpty)
+        #expect(!report.lastRunCrashed)
+        let profile = try #require(report.profiles.first)
+        #expect(report.profiles.map(\.name) == ["Default"])
+        #expect(profile.windows.map(\.sessionID) == ["main", "old"], "a quit deletes incognito sessions")
+
+        let main = try #require(report.windows.first { $0.sessionID == "main" })
+        #expect(main.state == .open && !main.incognito && main.problems.isEmpty)
+        #expect(main.formatVersion == SessionFormat.currentVersion)
+        #expect(
+            main.tabs.map(\.url) == [
+                "https://a.test/second", "https://b.test/", "https://c.test/", "https://d.test/",
+            ])
+        #expect(main.tabs.map(\.pinned) == [true, false, false, false])
+        #expect(main.tabs.map(\.active) == [false, false, true, false])
+        #expect(main.tabs.map(\.group) == [nil, nil, "Work", "Work"])
+        #expect(main.tabs.map(\.opener) == [nil, nil, 1, nil])
+        #expect(main.tabs.map(\.navigationItemCount) == [2, 1, 1, 1])
+        #expect(main.tabs.allSatisfy { $0.hasData })
+        let group = try #require(main.groups.first)
+        #expect(main.groups.count == 1)
+        #expect(group.title == "Work" && group.color == "blue" && !group.collapsed)
+        #expect(group.start == 2 && group.count == 2)
+
+        let old = try #require(report.windows.first { $0.sessionID == "old" })
+        #expect(old.state == .closed)
+
+        #expect(profile.recentlyClosed.count == 1)
+        let closed = try #require(profile.recentlyClosed.first)
+        #expect(closed.kind == "tab" && closed.url == "https://e.test/" && closed.windowSessionID == "main")
+        #expect(closed.index == 4)
+    }
+
+    @Test func damagedFilesAreReportedAndShowWhatARestoreWouldRecover() throws {
+        let directory = try makeUserDataDirectory()
+        let storage = directory.appendingPathComponent("Default/SessionStorage/main")
+        try Data("not a list".utf8).write(to: storage.appendingPathComponent(SessionFormat.metadataFileName))
+        try Data().write(to: directory.appendingPathComponent("Default/RecentlyClosed.pb"))
+        try Data("{".utf8).write(to: directory.appendingPathComponent("Local State"))
+        let before = snapshot(directory)
+        let report = try SessionInspector(userDataDirectory: directory).inspect()
+        #expect(snapshot(directory) == before, "the inspector never sets anything aside itself")
+        #expect(report.problems.count == 1 && report.problems[0].contains("Local State is unreadable"))
+        let main = try #require(report.windows.first { $0.sessionID == "main" })
+        #expect(main.state == .closed, "no readable Local State: nothing is known to be open")
+        #expect(main.problems.first?.contains("session_metadata.pb is unreadable") == true)
+        // Recovered from the tabs' own files, in identifier order (creation order here).
+        #expect(
+            main.tabs.map(\.url) == [
+                "https://a.test/second", "https://b.test/", "https://c.test/", "https://d.test/",
+            ])
+        let profile = try #require(report.profiles.first)
+        #expect(profile.problems.first?.contains("RecentlyClosed.pb is unreadable") == true)
+    }
+
+    @Test func aTabWithoutItsDataFileIsReported() throws {
+        let directory = try makeUserDataDirectory()
+        let main = directory.appendingPathComponent("Default/SessionStorage/main")
+        let report = try SessionInspector(userDataDirectory: directory).inspect()
+        let tab = try #require(report.windows.first { $0.sessionID == "main" }?.tabs[1])
+        try FileManager.default.removeItem(
+            at: main.appendingPathComponent(tab.directory).appendingPathComponent(SessionFormat.dataFileName))
+        let after = try SessionInspector(userDataDirectory: directory).inspect()
+        let window = try #require(after.windows.first { $0.sessionID == "main" })
+        #expect(!window.tabs[1].hasData)
+        #expect(window.tabs[1].url == "https://b.test/", "the list still knows its URL")
+        #expect(window.problems == ["tab \(tab.id) has no data.pb: it comes back with its last URL only"])
+    }
+
+    @Test func aRunThatDidNotQuitIsReportedAsCrashed() throws {
+        let report = try SessionInspector(userDataDirectory: try makeUserDataDirectory(quit: false)).inspect()
+        #expect(report.lastRunCrashed)
+        #expect(report.windows.map(\.sessionID) == ["main", "old", "private"])
+        let incognito = try #require(report.windows.first { $0.sessionID == "private" })
+        #expect(incognito.incognito && incognito.state == .open)
+        #expect(incognito.tabs.map(\.url) == ["https://secret.test/"])
+    }
+
+    @Test func aMissingDirectoryIsAnError() {
+        let missing = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("no-such-\(UUID())")
+        #expect(throws: SessionInspector.InspectionError.missing(missing.path)) {
+            try SessionInspector(userDataDirectory: missing).inspect()
+        }
+    }
+
+    @Test func anEmptyDirectoryHasNoProfiles() throws {
+        let empty = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "swiftlet-empty-\(UUID())")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let report = try SessionInspector(userDataDirectory: empty).inspect()
+        #expect(report.profiles.isEmpty && report.problems.isEmpty)
+    }
+}
