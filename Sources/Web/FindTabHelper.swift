@@ -1,7 +1,7 @@
 /// Find in page for one tab, as seed 004 describes: a tab helper that works with an
 /// unrealized WebState. It never realizes its WebState; the engine's controller is created
 /// when the WebState is (or becomes) realized, and a search asked for before that waits
-/// for it.
+/// for it and for the page the realization loads.
 @MainActor
 public final class FindTabHelper: TabHelper, WebStateObserver {
     /// Receives the results of searches.
@@ -37,7 +37,7 @@ public final class FindTabHelper: TabHelper, WebStateObserver {
     public var currentPageSupportsFindInPage: Bool { controller != nil }
 
     /// Searches for `text`; the result goes to the response delegate. While the WebState
-    /// is unrealized the search waits for its realization.
+    /// is unrealized the search waits for its realization and the page it then loads.
     public func find(_ text: String, options: FindOptions = [.wrapAround]) {
         searchText = text
         guard let controller else {
@@ -67,14 +67,19 @@ public final class FindTabHelper: TabHelper, WebStateObserver {
     private func createController(_ webState: WebState) {
         precondition(controller == nil && webState.isRealized, "FindTabHelper: controller created twice")
         controller = webState.makeFindInPageController()
-        if let pending = pendingSearch {
-            pendingSearch = nil
-            find(pending.text, options: pending.options)
-        }
     }
 
-    /// Creates the engine controller.
+    /// Creates the engine controller. A search that waited for the realization waits on
+    /// for the page the realization loads (``pageLoaded(_:status:)``): searching the
+    /// engine's still empty page would find nothing.
     public func webStateRealized(_ webState: WebState) { createController(webState) }
+
+    /// Runs a search that waited for the tab's page.
+    public func pageLoaded(_ webState: WebState, status: PageLoadCompletionStatus) {
+        guard controller != nil, let pending = pendingSearch else { return }
+        pendingSearch = nil
+        find(pending.text, options: pending.options)
+    }
 
     /// Lets go of the engine controller.
     public func webStateDestroyed(_ webState: WebState) {

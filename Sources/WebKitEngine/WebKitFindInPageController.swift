@@ -15,7 +15,9 @@ public final class WebKitFindInPageController: FindInPageController {
 
     private let controller: GObjectRef
     private var connections: [SignalConnection] = []
-    private var pending: [@MainActor (Int) -> Void] = []
+    /// What each awaited "found-text" / "failed-to-find-text" answers, in order: a search's
+    /// completion, or nil for a move (next / previous), whose answer completes nothing.
+    private var pending: [(@MainActor (Int) -> Void)?] = []
 
     /// The number of matches WebKit last reported (0 when the text was not found).
     public private(set) var matchCount = 0
@@ -41,9 +43,15 @@ public final class WebKitFindInPageController: FindInPageController {
     }
 
     private func received(_ count: Int) {
-        matchCount = count
         resultCount += 1
-        if !pending.isEmpty { pending.removeFirst()(count) }
+        let awaited = pending.isEmpty ? nil : pending.removeFirst()
+        // A move's answer counts one match, not all of them; it only says when none is left.
+        guard let completion = awaited else {
+            if count == 0 { matchCount = 0 }
+            return
+        }
+        matchCount = count
+        completion(count)
     }
 
     /// Searches for `text` and highlights the first match; `completion` gets the number of
@@ -65,12 +73,14 @@ public final class WebKitFindInPageController: FindInPageController {
     /// Selects the next match.
     public func findNext() {
         guard searchText != nil else { return }
+        pending.append(nil)
         webkit_find_controller_search_next(controller.opaque)
     }
 
     /// Selects the previous match.
     public func findPrevious() {
         guard searchText != nil else { return }
+        pending.append(nil)
         webkit_find_controller_search_previous(controller.opaque)
     }
 
@@ -81,6 +91,6 @@ public final class WebKitFindInPageController: FindInPageController {
         webkit_find_controller_search_finish(controller.opaque)
         let completions = pending
         pending.removeAll()
-        for completion in completions { completion(0) }
+        for completion in completions { completion?(0) }
     }
 }

@@ -75,6 +75,7 @@ final class ScriptAndFindTests: WebKitTestCase, @unchecked Sendable {
             results = find.resultCount
             find.findPrevious()
             wait("the previous match") { find.resultCount > results }
+            XCTAssertEqual(find.matchCount, 3, "moving does not change the count")
             XCTAssertEqual(first, .string("one"))
             XCTAssertEqual(second, .string("two"), "next selected the second match")
             XCTAssertEqual(selectedParagraph(), .string("one"), "previous went back to the first")
@@ -91,5 +92,58 @@ final class ScriptAndFindTests: WebKitTestCase, @unchecked Sendable {
             XCTAssertEqual(counts.last, 0)
             XCTAssertEqual(counts.count, 4)
         }
+    }
+
+    /// Seed 004's FindTabHelper on the real engine: attached to an unrealized tab, it keeps
+    /// a search until the tab is realized and its page has loaded, without realizing it.
+    func testFindTabHelperOnAnUnrealizedTabSearchesOnceItIsRealized() {
+        onMainActor {
+            server.route("/fox", .page(title: "Fox", body: "<p>fox</p><p>fox</p><p>fox</p>"))
+            let url = server.url("/fox")
+            let metadata = WebStateMetadata(
+                creationTime: Date(), lastActiveTime: Date(), title: "Fox", url: url, navigationItemCount: 1)
+            let webState = WebState(
+                context: makePersistentContext(), id: .newUnique(), metadata: metadata,
+                loaders: .init(
+                    storage: {
+                        WebStateStorage(
+                            metadata: metadata,
+                            navigation: NavigationHistory(
+                                items: [NavigationItem(url: url, title: "Fox")], lastCommittedItemIndex: 0))
+                    }, nativeSessionState: { nil }))
+            defer { webState.close() }
+            let created = engine.webViewsCreated
+            let helper = FindTabHelper.attach(to: webState)
+            let results = FindResults()
+            helper.responseDelegate = results
+            helper.find("fox")
+            XCTAssertFalse(webState.isRealized, "the helper never realizes its tab")
+            XCTAssertFalse(helper.currentPageSupportsFindInPage)
+            XCTAssertEqual(engine.webViewsCreated, created)
+            XCTAssertTrue(results.counts.isEmpty)
+
+            webState.forceRealized()
+            XCTAssertTrue(helper.currentPageSupportsFindInPage)
+            wait("the search") { !results.counts.isEmpty }
+            XCTAssertEqual(results.counts, [3], "searched the loaded page, once")
+            XCTAssertEqual(helper.matchCount, 3)
+            helper.findNext()
+            helper.findPrevious()
+            helper.find("FOX", options: [.caseSensitive])
+            wait("the case-sensitive search") { results.counts.count == 2 }
+            XCTAssertEqual(results.counts.last, 0, "the moves' answers do not complete the new search")
+            helper.dismiss()
+            XCTAssertNil(helper.searchText)
+            XCTAssertEqual(helper.matchCount, 0)
+        }
+    }
+}
+
+/// Collects a FindTabHelper's results.
+@MainActor
+final class FindResults: FindTabHelper.ResponseDelegate {
+    var counts: [Int] = []
+    func findTabHelper(_ helper: FindTabHelper, didFind matchCount: Int, for text: String) {
+        counts.append(matchCount)
     }
 }
