@@ -97,6 +97,9 @@ struct HeadlessRunner {
                     fail(error.description)
                     return 1
                 }
+                // A private display has no accessibility bus to talk to.
+                setenv("GTK_A11Y", "none", 0)
+                setenv("NO_AT_BRIDGE", "1", 0)
             }
             defer { xvfb?.stop() }
             var server: LocalHTTPServer?
