@@ -5,36 +5,7 @@ import Testing
 /// Runs the built `swiftlet --headless` against pages served from 127.0.0.1, with no
 /// display in its environment: it starts its own Xvfb.
 struct HeadlessRunnerTests {
-    static func swiftletPath() -> String? {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("swiftlet").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
-    }
-
-    func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = URL(
-            fileURLWithPath: try #require(Self.swiftletPath(), "swiftlet was not built"))
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "DISPLAY")
-        environment.removeValue(forKey: "WAYLAND_DISPLAY")
-        process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, out, err)
-    }
+    func run(_ arguments: [String]) throws -> SwiftletProcess.Result { try SwiftletProcess.run(arguments) }
 
     @Test(.timeLimit(.minutes(2))) func rendersAPageToPNGAndPrintsItsTitleAndHistory() throws {
         let server = try LocalHTTPServer()

@@ -8,21 +8,7 @@ import WebTestSupport
 /// services.
 @MainActor
 struct SessionsCommandTests {
-    func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = URL(
-            fileURLWithPath: try #require(HeadlessRunnerTests.swiftletPath(), "swiftlet was not built"))
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, out, err)
-    }
+    func run(_ arguments: [String]) throws -> SwiftletProcess.Result { try SwiftletProcess.run(arguments) }
 
     func sample(quit: Bool = true) throws -> String {
         try SampleUserDataDirectory.make(engine: FakeWebEngine(), clock: ManualTimerClock(), quit: quit).path
