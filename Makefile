@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BUILD_FLAGS ?=
 
-.PHONY: test run deps build lint format bench clean
+.PHONY: test run deps build lint format bench bench-engine clean
 
 deps:
 	@scripts/install-deps
@@ -25,6 +25,27 @@ run: deps
 bench: deps
 	$(SWIFT) build -c release --product swiftlet-bench
 	$(SWIFT) run -c release --skip-build swiftlet-bench $(BENCH_ARGS)
+
+# The real engine's figures (first load, restored tab, memory of the process tree), under
+# Xvfb with HOME and the XDG directories in a temporary directory, as scripts/run-tests does.
+# WebKit's sandbox stays on unless this host has no unprivileged user namespaces.
+bench-engine: deps
+	$(SWIFT) build -c release --product swiftlet-engine-bench
+	@set -eu; \
+	bin="$$($(SWIFT) build -c release --show-bin-path)/swiftlet-engine-bench"; \
+	private=$$(mktemp -d "$${TMPDIR:-/tmp}/swiftlet-engine-bench.XXXXXX"); \
+	trap 'rm -rf "$$private"' EXIT; \
+	mkdir -p "$$private/home" "$$private/data" "$$private/cache" "$$private/config" "$$private/runtime"; \
+	chmod 700 "$$private"/*; \
+	sandbox=; \
+	if ! unshare --user true 2>/dev/null; then \
+		echo "bench-engine: no unprivileged user namespaces here: WebKit's sandbox is off for this run" >&2; \
+		sandbox=WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS=1; \
+	fi; \
+	env HOME="$$private/home" XDG_DATA_HOME="$$private/data" XDG_CACHE_HOME="$$private/cache" \
+		XDG_CONFIG_HOME="$$private/config" XDG_RUNTIME_DIR="$$private/runtime" \
+		GTK_A11Y=none NO_AT_BRIDGE=1 $$sandbox \
+		xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" "$$bin" $(ENGINE_BENCH_ARGS)
 
 lint:
 	$(SWIFT) format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests

@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "LocalHTTPServer", targets: ["LocalHTTPServer"]),
         .executable(name: "swiftlet", targets: ["swiftlet"]),
         .executable(name: "swiftlet-bench", targets: ["swiftlet-bench"]),
+        .executable(name: "swiftlet-engine-bench", targets: ["swiftlet-engine-bench"]),
         .executable(name: "swiftlet-session-crasher", targets: ["swiftlet-session-crasher"]),
     ],
     dependencies: [
@@ -81,6 +82,11 @@ let package = Package(
         .executableTarget(
             name: "swiftlet-bench",
             dependencies: ["Base", "Web", "WebTestSupport", "Model", "Sessions"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "swiftlet-engine-bench",
+            dependencies: ["Web", "CWebKitGTK", "GLibSupport", "WebKitEngine", "LocalHTTPServer"],
             swiftSettings: strict
         ),
         .testTarget(name: "BaseTests", dependencies: ["Base"], swiftSettings: strict),
