@@ -225,6 +225,10 @@ public final class WebKitWebContent: WebContent {
             gerror.assumingMemoryBound(to: GError.self), url: uri.flatMap { URL(string: $0) },
             tlsFailure: tlsFailurePending)
         tlsFailurePending = false
+        // WebKit cancels a committed history load of a page no cache may keep (`no-store`)
+        // and goes on loading it; a stop after commit also leaves the page shown. A
+        // cancellation after commit therefore does not make the page load a failure.
+        if error.kind == .cancelled, navigation?.hasCommitted == true { return }
         pendingFailure = error
         guard var context = navigation, !context.hasCommitted else { return }
         context.error = error

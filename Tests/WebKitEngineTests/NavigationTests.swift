@@ -6,6 +6,39 @@ import WebTestSupport
 import XCTest
 
 final class NavigationTests: WebKitTestCase, @unchecked Sendable {
+    /// Going back and forward between pages no cache may keep (so WebKit loads them again)
+    /// that have a stylesheet and a script: each move ends in success.
+    func testHistoryMovesBetweenNoStorePagesSucceed() {
+        onMainActor {
+            server.route(
+                "/style.css",
+                HTTPResponse(headers: ["Content-Type": "text/css"], body: Data("p{color:red}".utf8)))
+            server.route(
+                "/script.js",
+                HTTPResponse(
+                    headers: ["Content-Type": "text/javascript"],
+                    body: Data("document.body.dataset.ran='1';".utf8)))
+            for name in ["x", "y", "z"] {
+                var response = HTTPResponse.html(
+                    "<!doctype html><title>\(name)</title><link rel=stylesheet href=/style.css><p>\(name)</p><script src=/script.js></script>"
+                )
+                response.headers["Cache-Control"] = "no-store"
+                server.route("/\(name)", response)
+            }
+            let content = makePersistentContext().makeWebKitWebContent()
+            defer { content.close() }
+            let log = ContentEventLog(content)
+            for name in ["x", "y", "z"] { load(server.url("/\(name)"), in: content, log: log) }
+            for (move, expected) in [("back", "/y"), ("back", "/x"), ("forward", "/y")] {
+                log.reset()
+                content.goToItem(at: content.history.lastCommittedItemIndex + (move == "back" ? -1 : 1))
+                wait("the \(move) move") { log.pageLoadedCount > 0 }
+                XCTAssertEqual(log.lastPageLoaded, .success, "\(move) to \(expected): \(log.events)")
+                XCTAssertEqual(content.lastCommittedURL?.path, expected)
+            }
+        }
+    }
+
     func testNavigationAndHistory() {
         onMainActor {
             let context = makePersistentContext()
