@@ -34,6 +34,13 @@ struct HeadlessRunnerTests {
         #expect(result.errors.contains("swiftlet: could not load http://127.0.0.1:\(port)/"))
     }
 
+    @Test func withoutADisplayOrXvfbItSaysSo() throws {
+        let result = try SwiftletProcess.run(
+            ["--headless", "http://127.0.0.1/"], environment: ["PATH": "/nonexistent"])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("there is no display and Xvfb is missing (install the xvfb package)"))
+    }
+
     @Test func badArgumentsGiveUsage() throws {
         let result = try run(["--headless", "--dump", "colour", "http://127.0.0.1/"])
         #expect(result.status == 2)

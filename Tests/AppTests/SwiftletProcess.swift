@@ -23,14 +23,15 @@ enum SwiftletProcess {
         return nil
     }
 
-    /// Runs `swiftlet arguments…` to its end.
-    static func run(_ arguments: [String]) throws -> Result {
+    /// Runs `swiftlet arguments…` to its end; `environment` overrides variables.
+    static func run(_ arguments: [String], environment overrides: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(path(), "swiftlet was not built"))
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "DISPLAY")
         environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        environment.merge(overrides) { $1 }
         process.environment = environment
         let output = Pipe()
         let errors = Pipe()
