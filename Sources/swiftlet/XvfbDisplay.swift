@@ -31,7 +31,11 @@ final class XvfbDisplay {
         process.executableURL = URL(fileURLWithPath: path)
         // `-displayfd 1`: Xvfb takes the first free display number itself and writes it to
         // its standard output once it listens, so runs started side by side never collide.
-        process.arguments = ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"]
+        // `-terminate`: it exits when its last client goes, so even a killed run leaves no
+        // server behind.
+        process.arguments = [
+            "-displayfd", "1", "-terminate", "-screen", "0", "1280x1024x24", "-nolisten", "tcp",
+        ]
         let announcement = Pipe()
         process.standardOutput = announcement
         process.standardError = FileHandle.nullDevice
