@@ -10,7 +10,8 @@ public import Web
 /// Each Browser gets a stable session identifier (``setSessionID(_:for:)``), which names its
 /// directory under ``storageDirectory``. Changes to the list and to realized tabs mark the
 /// session dirty; a save follows after ``saveDelay`` (coalesced: later changes do not push
-/// it back), or at once with ``saveSessions()``. A save rewrites only dirty tabs' files and
+/// it back; longer while saves fail, see ``delayedSaveDelay``), or at once with
+/// ``saveSessions()``. A save rewrites only dirty tabs' files and
 /// writes the list last; all IO runs on one background serial queue, with durable atomic
 /// writes. Restored tabs come back unrealized; realizing one reads its files.
 @MainActor
@@ -124,7 +125,19 @@ public final class SessionRestorationService {
     public var bytesWritten: Int { io.totalBytesWritten }
 
     func sessionBecameDirty(_ session: BrowserSession) {
-        if !timer.isRunning { timer.start(after: saveDelay) { [weak self] in self?.saveSessions() } }
+        if !timer.isRunning { timer.start(after: delayedSaveDelay) { [weak self] in self?.saveSessions() } }
+    }
+
+    /// The longest a delayed save waits while saves keep failing.
+    public static let maximumRetryDelay: Duration = .seconds(60)
+
+    /// How long the next delayed save waits: ``saveDelay``, doubled for each save in a row
+    /// that failed (a full or failing disk is not rewritten every few seconds), at most
+    /// ``maximumRetryDelay``. Explicit saves (``saveSessions()``) still happen at once.
+    public var delayedSaveDelay: Duration {
+        let failures = failedSaves.failuresInARow
+        guard failures > 0 else { return saveDelay }
+        return min(saveDelay * (1 << min(failures, 16)), max(saveDelay, Self.maximumRetryDelay))
     }
 
     private func collectIOFailures() {
@@ -264,7 +277,7 @@ public final class SessionRestorationService {
             // What was not written is marked dirty again on the main actor: the next save
             // tries again rather than leaving the disk behind until some other change.
             let failed = failures.filter(\.isFailure)
-            guard !failed.isEmpty else { return }
+            guard !failed.isEmpty else { return failedSaves.recordSuccess() }
             failedSaves.add(failed)
             DispatchQueue.main.async { MainActor.assumeIsolated { self?.collectIOFailures() } }
         }
@@ -531,11 +544,21 @@ struct FailedSave: Sendable {
     var isFailure: Bool { listFailed || !tabs.isEmpty || !adoptions.isEmpty || !closed.isEmpty }
 }
 
-/// Failed saves, from the IO queue to the main actor.
+/// Failed saves, from the IO queue to the main actor, and how many saves in a row failed.
 final class FailedSaveLog: Sendable {
     private let entries = Mutex<[FailedSave]>([])
+    private let failures = Mutex(0)
 
-    func add(_ failed: [FailedSave]) { entries.withLock { $0 += failed } }
+    func add(_ failed: [FailedSave]) {
+        entries.withLock { $0 += failed }
+        failures.withLock { $0 += 1 }
+    }
+
+    /// A save wrote everything.
+    func recordSuccess() { failures.withLock { $0 = 0 } }
+
+    /// Saves that failed since the last one that wrote everything.
+    var failuresInARow: Int { failures.withLock { $0 } }
 
     func take() -> [FailedSave] {
         entries.withLock { entries in

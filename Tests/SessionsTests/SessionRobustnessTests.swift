@@ -329,12 +329,57 @@ struct SessionRobustnessTests {
         // Once the disk recovers, the next attempt writes the changes.
         AtomicFileWriter.clearFault(forPath: metadataPath)
         #expect(env.clock.pendingCount == 1, "a failed save is tried again")
-        env.waitForSave(service)
+        #expect(service.delayedSaveDelay == env.saveDelay * 2, "after a longer delay")
+        env.clock.advance(by: env.saveDelay)
+        service.waitForPendingIO()
+        #expect(env.read(env.metadataPath("w0")) == good, "not yet")
+        env.clock.advance(by: env.saveDelay)
+        service.waitForPendingIO()
+        #expect(service.delayedSaveDelay == env.saveDelay, "a save that writes everything resets the delay")
         #expect(
             env.readList("w0")?.items.map(\.metadata.activePage.pageURL) == [
                 "https://b.test/", "https://c.test/", "https://d.test/",
             ])
         #expect(!env.exists(env.tabPath("w0", tabs[0].id)))
+        service.disconnect(browser)
+    }
+
+    @Test func retriesBackOffWhileSavesKeepFailing() throws {
+        let env = SessionTestEnvironment()
+        defer { env.tearDown() }
+        let service = env.makeService()
+        let browser = env.makeBrowser()
+        service.setSessionID("w0", for: browser)
+        let metadataPath = service.sessionDirectory("w0").appendingPathComponent(
+            SessionFormat.metadataFileName
+        ).path
+        AtomicFileWriter.injectFault(forPath: metadataPath, at: .write, code: ENOSPC)
+        defer { AtomicFileWriter.clearFault(forPath: metadataPath) }
+        env.insertTabs(browser, urls: ["https://a.test/"])
+        var delays: [Duration] = []
+        var attempts = 0
+        for _ in 0..<8 {
+            // Run the pending retry: advance until it fires.
+            let delay = service.delayedSaveDelay
+            delays.append(delay)
+            env.clock.advance(by: delay)
+            service.waitForPendingIO()
+            attempts += 1
+            #expect(env.clock.pendingCount == 1, "attempt \(attempts): tried again later")
+        }
+        #expect(
+            delays
+                == [1, 2, 4, 8, 16, 32, 60, 60].map { env.saveDelay * $0 }.map {
+                    min($0, SessionRestorationService.maximumRetryDelay)
+                })
+        #expect(env.read(metadataPath) == nil, "nothing was written meanwhile")
+
+        AtomicFileWriter.clearFault(forPath: metadataPath)
+        env.clock.advance(by: service.delayedSaveDelay)
+        service.waitForPendingIO()
+        #expect(env.readList("w0")?.items.count == 1)
+        #expect(service.delayedSaveDelay == env.saveDelay)
+        #expect(env.clock.pendingCount == 0)
         service.disconnect(browser)
     }
 

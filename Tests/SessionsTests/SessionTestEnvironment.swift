@@ -85,9 +85,9 @@ final class SessionTestEnvironment {
         }
     }
 
-    /// Lets the save delay expire and waits for the disk.
+    /// Lets the save delay expire (longer after failed saves) and waits for the disk.
     func waitForSave(_ service: SessionRestorationService) {
-        clock.advance(by: saveDelay)
+        clock.advance(by: service.delayedSaveDelay)
         service.waitForPendingIO()
     }
 
