@@ -9,11 +9,18 @@ public import WebTestSupport
 public enum TestProfile {
     private static var contexts: [ApplicationContext] = []
     private static let root = NSTemporaryDirectory() + "swiftlet-test-profiles-\(getpid())"
-    /// The temporary directories go when the test process exits.
+    /// The temporary directories go when the test process exits, with those of test
+    /// processes that are gone (exit tests' children end without running `atexit`).
     private static let removeRootAtExit: Void = {
         atexit {
-            try? FileManager.default.removeItem(
-                atPath: NSTemporaryDirectory() + "swiftlet-test-profiles-\(getpid())")
+            let prefix = "swiftlet-test-profiles-"
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? []
+            for name in names where name.hasPrefix(prefix) {
+                guard let pid = pid_t(name.dropFirst(prefix.count)),
+                    pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH)
+                else { continue }
+                try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + name)
+            }
         }
     }()
 
