@@ -129,6 +129,7 @@ public struct SessionInspector: Sendable {
             formatVersion: 0, tabs: [], groups: [], problems: [])
         let metadataPath = directory + "/" + SessionFormat.metadataFileName
         var session: LoadedSession
+        // What SessionLoader does, without its writes: it would set damaged files aside.
         if let bytes = FileManager.default.contents(atPath: metadataPath) {
             do {
                 guard !bytes.isEmpty else { throw SessionLoadError.empty }
@@ -140,8 +141,14 @@ public struct SessionInspector: Sendable {
                         "written by a newer version (format \(storage.formatVersion)): fields this version does not know are shown as absent"
                     )
                 } else if storage.formatVersion <= 0 {
+                    let listed = Set(session.items.map(\.storageName))
+                    let more = tabsFromTheirOwnFiles(
+                        in: directory, excluding: listed, problems: &window.problems)
+                    session.items += more.items
+                    if session.activeIndex == nil { session.activeIndex = more.activeIndex }
                     window.problems.append(
-                        "\(SessionFormat.metadataFileName) is incomplete (no format version: cut short?); a restore adds the tabs it does not name from their own files"
+                        "\(SessionFormat.metadataFileName) is incomplete (no format version: cut short?); the last "
+                            + "\(more.items.count) tab(s) shown are the ones a restore adds from their own files"
                     )
                 }
             } catch {
@@ -150,6 +157,8 @@ public struct SessionInspector: Sendable {
                 )
                 session = tabsFromTheirOwnFiles(in: directory, problems: &window.problems)
             }
+            SessionLoader.refreshEntriesFromNewerTabFiles(
+                &session, directory: directory, listPath: metadataPath)
         } else {
             session = tabsFromTheirOwnFiles(in: directory, problems: &window.problems)
             window.problems.append(
@@ -189,33 +198,16 @@ public struct SessionInspector: Sendable {
         return window
     }
 
-    /// The tabs of a session without a readable list, as ``SessionLoader`` recovers them
-    /// (ordered by identifier), without moving anything.
-    private func tabsFromTheirOwnFiles(in directory: String, problems: inout [String]) -> LoadedSession {
-        var session = LoadedSession()
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
-        for name in names where name.count == 8 {
-            guard let raw = UInt32(name, radix: 16),
-                let id = WebStateID.fromSerializedValue(Int32(bitPattern: raw)),
-                let data = FileManager.default.contents(
-                    atPath: directory + "/" + name + "/" + SessionFormat.dataFileName)
-            else { continue }
-            guard let stored = try? StorageWebStateStorage(serializedBytes: data),
-                let item = stored.navigation.model.lastCommittedItem
-            else {
-                problems.append(
-                    "\(name)/\(SessionFormat.dataFileName) is unreadable: the tab cannot come back")
-                continue
-            }
-            let metadata = WebStateMetadata(
-                creationTime: item.timestamp, lastActiveTime: item.timestamp, title: item.title,
-                url: item.displayURL,
-                navigationItemCount: stored.navigation.items.count)
-            session.items.append(
-                LoadedSession.Item(
-                    id: id, storageName: name, metadata: metadata, openerIndex: nil, openerNavigationIndex: -1
-                ))
+    /// The tabs a restore recovers from their own files (ordered by identifier).
+    private func tabsFromTheirOwnFiles(
+        in directory: String, excluding excluded: Set<String> = [], problems: inout [String]
+    ) -> LoadedSession {
+        let found = SessionLoader.tabsInTheirOwnFiles(in: directory, excluding: excluded)
+        for name in found.unreadable {
+            problems.append("\(name)/\(SessionFormat.dataFileName) is unreadable: the tab cannot come back")
         }
+        var session = LoadedSession()
+        session.items = found.items
         if !session.items.isEmpty { session.activeIndex = 0 }
         return session
     }
@@ -237,7 +229,7 @@ public struct SessionInspector: Sendable {
             case .tab(let tab): closedTab(tab)
             case .window(let window):
                 SessionReport.ClosedEntry(
-                    kind: "window", closedTime: window.closedTime.date,
+                    kind: .window, closedTime: window.closedTime.date,
                     windowSessionID: window.windowSessionID.isEmpty ? nil : window.windowSessionID,
                     tabs: window.tabs.map(closedTab))
             case nil: nil
@@ -249,7 +241,7 @@ public struct SessionInspector: Sendable {
         let history = tab.storage.navigation.model
         let current = history.lastCommittedItem
         return SessionReport.ClosedEntry(
-            kind: "tab", closedTime: tab.closedTime.date,
+            kind: .tab, closedTime: tab.closedTime.date,
             windowSessionID: tab.windowSessionID.isEmpty ? nil : tab.windowSessionID, index: Int(tab.index),
             title: current?.title ?? tab.metadata.activePage.pageTitle,
             url: current?.url.absoluteString ?? tab.metadata.activePage.pageURL,

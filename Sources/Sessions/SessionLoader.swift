@@ -75,7 +75,7 @@ struct SessionLoader {
                     + "\(session.items.count) tab(s) recovered from their own files")
         }
         problems += session.problems
-        refreshEntriesFromNewerTabFiles(&session, listPath: metadataPath)
+        Self.refreshEntriesFromNewerTabFiles(&session, directory: directory, listPath: metadataPath)
         moveRenamedTabs(&session)
         deleteObsoleteFiles(keeping: Set(session.items.map(\.storageName)))
         return Result(session: session, problems: problems)
@@ -98,11 +98,15 @@ struct SessionLoader {
     /// gets its entry refreshed from the file (timestamps are as coarse as the kernel's tick, so
     /// "as new as" counts: refreshing from a file written in the same save changes nothing), so the tab strip shows what realizing the
     /// tab will load. Costs one stat per tab; reads only the files that are newer.
-    private func refreshEntriesFromNewerTabFiles(_ session: inout LoadedSession, listPath: String) {
+    /// Reads only; the inspector applies it too.
+    static func refreshEntriesFromNewerTabFiles(
+        _ session: inout LoadedSession, directory: String, listPath: String
+    ) {
         guard let listTime = modificationTime(listPath) else { return }
         for index in session.items.indices {
             let path = directory + "/" + session.items[index].storageName + "/" + SessionFormat.dataFileName
-            guard let tabTime = modificationTime(path), !(listTime > tabTime), let data = io.read(path),
+            guard let tabTime = modificationTime(path), !(listTime > tabTime),
+                let data = FileManager.default.contents(atPath: path),
                 let stored = try? StorageWebStateStorage(serializedBytes: data)
             else { continue }
             let navigation = stored.navigation.model
@@ -113,46 +117,65 @@ struct SessionLoader {
         }
     }
 
-    private func modificationTime(_ path: String) -> timespec? {
+    private static func modificationTime(_ path: String) -> timespec? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return info.st_mtim
     }
 
     /// Rebuilds a session from the `<id>/data.pb` files of the directory, ordered by id,
-    /// leaving out the directories in `excluded`. Identifiers in use get fresh ones.
+    /// leaving out the directories in `excluded`. Identifiers in use get fresh ones; tabs
+    /// whose file cannot say what they showed are set aside.
     private func recoverFromTabDirectories(excluding excluded: Set<String> = []) -> LoadedSession {
+        let found = Self.tabsInTheirOwnFiles(in: directory, excluding: excluded)
         var session = LoadedSession()
+        for var item in found.items {
+            if idsInUse.contains(item.id) { item.id = .newUnique() }
+            session.items.append(item)
+        }
+        for name in found.unreadable {
+            // No list says what this tab showed and its own file cannot: it cannot come
+            // back, but its files are kept aside rather than deleted as obsolete.
+            let path = directory + "/" + name
+            io.remove(path + ".bad")
+            io.rename(path, to: path + ".bad")
+            session.problems.append(
+                "\(name)/\(SessionFormat.dataFileName) is unreadable and no list names the tab: its files are "
+                    + "set aside as \(name).bad")
+        }
+        if !session.items.isEmpty { session.activeIndex = 0 }
+        return session
+    }
+
+    /// The tabs that the `<id>/data.pb` files of `directory` describe, ordered by directory
+    /// name, leaving out the directories in `excluded`, with their stored identifiers; and
+    /// the directories whose data.pb cannot say what the tab showed. Reads only.
+    static func tabsInTheirOwnFiles(
+        in directory: String, excluding excluded: Set<String> = []
+    ) -> (items: [LoadedSession.Item], unreadable: [String]) {
+        var items: [LoadedSession.Item] = []
+        var unreadable: [String] = []
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
         for name in names where name.count == 8 && !excluded.contains(name) {
             guard let raw = UInt32(name, radix: 16),
-                let stored = WebStateID.fromSerializedValue(Int32(bitPattern: raw)),
-                let data = io.read(directory + "/" + name + "/" + SessionFormat.dataFileName)
+                let id = WebStateID.fromSerializedValue(Int32(bitPattern: raw)),
+                let data = FileManager.default.contents(
+                    atPath: directory + "/" + name + "/" + SessionFormat.dataFileName)
             else { continue }
-            let id = idsInUse.contains(stored) ? WebStateID.newUnique() : stored
             let navigation = (try? StorageWebStateStorage(serializedBytes: data))?.navigation.model
             guard let navigation, let item = navigation.lastCommittedItem else {
-                // No list says what this tab showed and its own file cannot: it cannot come
-                // back, but its files are kept aside rather than deleted as obsolete.
-                let path = directory + "/" + name
-                io.remove(path + ".bad")
-                io.rename(path, to: path + ".bad")
-                session.problems.append(
-                    "\(name)/\(SessionFormat.dataFileName) is unreadable and no list names the tab: its files are "
-                        + "set aside as \(name).bad")
+                unreadable.append(name)
                 continue
             }
-            let now = Date()
             let metadata = WebStateMetadata(
-                creationTime: item.timestamp, lastActiveTime: now, title: item.title, url: item.displayURL,
-                navigationItemCount: navigation.items.count)
-            session.items.append(
+                creationTime: item.timestamp, lastActiveTime: item.timestamp, title: item.title,
+                url: item.displayURL, navigationItemCount: navigation.items.count)
+            items.append(
                 LoadedSession.Item(
                     id: id, storageName: name, metadata: metadata, openerIndex: nil, openerNavigationIndex: -1
                 ))
         }
-        if !session.items.isEmpty { session.activeIndex = 0 }
-        return session
+        return (items, unreadable)
     }
 
     /// Deletes tab directories and temporary files the list does not refer to. Set-aside

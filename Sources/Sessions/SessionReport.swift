@@ -82,8 +82,16 @@ public struct SessionReport: Sendable, Equatable, Codable {
 
     /// A recently closed tab or window.
     public struct ClosedEntry: Sendable, Equatable, Codable {
-        /// `"tab"` or `"window"`.
-        public var kind: String
+        /// What was closed.
+        public enum Kind: String, Sendable, Codable {
+            /// One tab.
+            case tab
+            /// A whole window.
+            case window
+        }
+
+        /// What was closed.
+        public var kind: Kind
         /// When it was closed.
         public var closedTime: Date
         /// The window session it was closed from, if known.

@@ -161,12 +161,14 @@ struct SessionsCommand {
             text += "\nRecently closed — profile \(profile.name)\n"
             for entry in profile.recentlyClosed {
                 let from = entry.windowSessionID.map { " from window \($0)" } ?? ""
-                if let tabs = entry.tabs {
+                switch entry.kind {
+                case .window:
+                    let tabs = entry.tabs ?? []
                     text += "  window  \(timestamp(entry.closedTime))  \(count(tabs.count, "tab"))\(from)\n"
                     for tab in tabs {
                         text += "          \(describe(title: tab.title ?? "", url: tab.url ?? ""))\n"
                     }
-                } else {
+                case .tab:
                     var flags = [count(entry.navigationItemCount ?? 0, "entry", "entries")]
                     if let window = entry.windowSessionID { flags.append("from window \(window)") }
                     if let index = entry.index { flags.append("index \(index)") }

@@ -2,11 +2,12 @@ import Base
 import Foundation
 import Model
 import ModelTestSupport
-import Sessions
 import SessionsTestSupport
 import Testing
 import Web
 import WebTestSupport
+
+@testable import Sessions
 
 /// The read-only inspector behind `swiftlet sessions`, on user data directories written by
 /// the real services.
@@ -64,7 +65,7 @@ struct SessionInspectorTests {
 
         #expect(profile.recentlyClosed.count == 1)
         let closed = try #require(profile.recentlyClosed.first)
-        #expect(closed.kind == "tab" && closed.url == "https://e.test/" && closed.windowSessionID == "main")
+        #expect(closed.kind == .tab && closed.url == "https://e.test/" && closed.windowSessionID == "main")
         #expect(closed.index == 4)
     }
 
@@ -88,6 +89,67 @@ struct SessionInspectorTests {
             ])
         let profile = try #require(report.profiles.first)
         #expect(profile.problems.first?.contains("RecentlyClosed.pb is unreadable") == true)
+    }
+
+    @Test func anIncompleteListShowsTheTabsARestoreAddsFromTheirOwnFiles() throws {
+        let directory = try makeUserDataDirectory()
+        let listURL = directory.appendingPathComponent("Default/SessionStorage/main/session_metadata.pb")
+        var list = try StorageWebStateListStorage(serializedBytes: Data(contentsOf: listURL))
+        list.items.removeLast()
+        list.formatVersion = 0
+        try list.serializedData().write(to: listURL)
+        let report = try SessionInspector(userDataDirectory: directory).inspect()
+        let main = try #require(report.windows.first { $0.sessionID == "main" })
+        #expect(
+            main.tabs.map(\.url) == [
+                "https://a.test/second", "https://b.test/", "https://c.test/", "https://d.test/",
+            ])
+        #expect(main.problems.first?.contains("incomplete") == true)
+    }
+
+    @Test func aTabFileNewerThanTheListIsShownAsARestoreShowsIt() throws {
+        let directory = try makeUserDataDirectory()
+        let main = directory.appendingPathComponent("Default/SessionStorage/main")
+        let before = try SessionInspector(userDataDirectory: directory).inspect()
+        let tab = try #require(before.windows.first { $0.sessionID == "main" }?.tabs[1])
+        // A crash after the tab's data.pb was written and before the list was.
+        let dataURL = main.appendingPathComponent(tab.directory).appendingPathComponent(
+            SessionFormat.dataFileName)
+        var data = try StorageWebStateStorage(serializedBytes: Data(contentsOf: dataURL))
+        var item = StorageNavigationItemStorage()
+        item.url = "https://b.test/later"
+        item.title = "Later"
+        data.navigation.items.append(item)
+        data.navigation.lastCommittedItemIndex = 1
+        try data.serializedData().write(to: dataURL)
+        let after = try SessionInspector(userDataDirectory: directory).inspect()
+        let window = try #require(after.windows.first { $0.sessionID == "main" })
+        #expect(window.tabs[1].url == "https://b.test/later")
+        #expect(window.tabs[1].title == "Later")
+        #expect(window.tabs[1].navigationItemCount == 2)
+    }
+
+    @Test func aClosedWindowIsReportedWithItsTabs() throws {
+        let directory = try makeUserDataDirectory()
+        let tabRestore = TabRestoreService(
+            fileURL: directory.appendingPathComponent("Default/RecentlyClosed.pb"))
+        let now = Date()
+        let tabs = ["https://w.test/1", "https://w.test/2"].map { url in
+            WebStateStorage(
+                metadata: WebStateMetadata(
+                    creationTime: now, lastActiveTime: now, title: url, url: URL(string: url),
+                    navigationItemCount: 1),
+                navigation: NavigationHistory(
+                    items: [NavigationItem(url: URL(string: url)!, title: url)], lastCommittedItemIndex: 0))
+        }
+        tabRestore.addWindow(tabs: tabs, activeIndex: 1, pinnedCount: 0, sessionID: "gone")
+        tabRestore.flush()
+        let report = try SessionInspector(userDataDirectory: directory).inspect()
+        let entries = try #require(report.profiles.first?.recentlyClosed)
+        #expect(entries.map(\.kind) == [.window, .tab], "newest first")
+        #expect(entries[0].windowSessionID == "gone")
+        #expect(entries[0].tabs?.map(\.url) == ["https://w.test/1", "https://w.test/2"])
+        #expect(entries[0].tabs?.allSatisfy { $0.kind == .tab } == true)
     }
 
     @Test func aTabWithoutItsDataFileIsReported() throws {
