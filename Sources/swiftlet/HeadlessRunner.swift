@@ -1,7 +1,9 @@
+import Base
 import CWebKitGTK
 import Foundation
 import GLibSupport
 import LocalHTTPServer
+import Model
 import Web
 import WebKitEngine
 
@@ -129,16 +131,25 @@ struct HeadlessRunner {
             Self.fail("could not start the engine: no display")
             return 1
         }
-        let storage: WebEngineStorage
+        // With a user data directory, pages load in its Default profile, as the browser's
+        // would (its engine data under the profile); otherwise nothing is kept.
+        var application: ApplicationContext?
+        let context: any WebEngineContext
         if let directory = options.userDataDirectory {
-            let root = URL(fileURLWithPath: directory, isDirectory: true)
-            storage = .persistent(
-                dataDirectory: root.appendingPathComponent("Default/WebKit"),
-                cacheDirectory: root.appendingPathComponent("Cache/Default/WebKit"))
+            let app = ApplicationContext(
+                userDataDirectory: UserDataDirectory(
+                    path: URL(fileURLWithPath: directory, isDirectory: true)),
+                engine: engine, clock: SystemTimerClock())
+            do { context = try app.profileManager.createProfile(named: "Default").webEngineContext } catch {
+                Self.fail("could not open the profile in \(directory): \(error)")
+                return 1
+            }
+            application = app
         } else {
-            storage = .ephemeral
+            context = engine.makeContext(storage: .ephemeral)
         }
-        let webState = WebState(params: .init(context: engine.makeContext(storage: storage)))
+        defer { withExtendedLifetime(application) {} }
+        let webState = WebState(params: .init(context: context))
         defer { webState.close() }
         let window = UnsafeMutableRawPointer(gtk_window_new()!).assumingMemoryBound(to: GtkWindow.self)
         defer { gtk_window_destroy(window) }

@@ -10,8 +10,10 @@ let usage = """
 
     Usage:
       swiftlet [--user-data-dir DIR] [URL...]   open the browser (the windowed UI is not there yet)
-      swiftlet --headless [--screenshot FILE.png] [--dump title|url|history] [--timeout S] URL...
+      swiftlet --headless [--screenshot FILE.png] [--dump title|url|history] [--timeout S]
+                          [--user-data-dir DIR] URL...
                                                   load URLs in the real engine, save a PNG, print facts
+                                                  (with DIR: in its Default profile, data kept)
       swiftlet --headless --demo                  render a built-in page served from 127.0.0.1
       swiftlet sessions list [--json] [--user-data-dir DIR]
                                                   the saved windows of each profile, recently closed

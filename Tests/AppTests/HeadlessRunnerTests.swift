@@ -27,6 +27,29 @@ struct HeadlessRunnerTests {
         #expect(png.count > 2_000)
     }
 
+    @Test(.timeLimit(.minutes(2))) func aUserDataDirectoryKeepsCookiesInItsDefaultProfile() throws {
+        let server = try LocalHTTPServer()
+        defer { server.stop() }
+        server.route(
+            "/set",
+            .html("<title>set</title><script>document.cookie='swiftlet=kept; max-age=3600; path=/'</script>"))
+        server.route(
+            "/get", .html("<title>none</title><script>document.title = document.cookie || 'none'</script>"))
+        let directory = NSTemporaryDirectory() + "swiftlet-headless-udd-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let set = try run(["--headless", "--user-data-dir", directory, server.url("/set").absoluteString])
+        #expect(set.status == 0, "\(set.errors)")
+        #expect(
+            FileManager.default.fileExists(atPath: directory + "/Default/WebKit"),
+            "engine data under the profile")
+        let kept = try run([
+            "--headless", "--user-data-dir", directory, "--dump", "title", server.url("/get").absoluteString,
+        ])
+        #expect(kept.output.contains("title: swiftlet=kept"), "\(kept.output)\(kept.errors)")
+        let fresh = try run(["--headless", "--dump", "title", server.url("/get").absoluteString])
+        #expect(fresh.output.contains("title: none"), "without a user data directory nothing is kept")
+    }
+
     @Test(.timeLimit(.minutes(2))) func anUnreachablePageFailsClearly() throws {
         let port = LocalHTTPServer.unusedPort()
         let result = try run(["--headless", "--timeout", "20", "http://127.0.0.1:\(port)/"])
