@@ -49,6 +49,18 @@ final class EngineHarness {
         gtk_window_present(window)
     }
 
+    /// Starts a harness, runs `body` with it and tears it down; returns `body`'s exit
+    /// status, or 1 (having said why) if the harness could not start.
+    static func run(_ body: (EngineHarness) -> Int32) -> Int32 {
+        let harness: EngineHarness
+        do { harness = try EngineHarness() } catch {
+            ChildReport.fail(error.description)
+            return 1
+        }
+        defer { harness.tearDown() }
+        return body(harness)
+    }
+
     /// Makes `webState` the shown tab: puts its view in the window's stack (realizing it)
     /// if it is not there yet, raises it, and marks the previously shown tab hidden.
     func show(_ webState: WebState) {

@@ -9,36 +9,32 @@ import Web
 enum FirstLoadScenario {
     /// Runs the scenario; returns the exit status.
     static func run(base: String, mainStart: UInt64) -> Int32 {
-        let harness: EngineHarness
-        do { harness = try EngineHarness() } catch {
-            ChildReport.fail(error.description)
-            return 1
+        EngineHarness.run { harness in
+            let engineReady = ProcessClock.monotonicNanoseconds()
+            let webState = WebState(params: .init(context: harness.context))
+            let recorder = PageLoadRecorder()
+            webState.addObserver(recorder)
+            harness.show(webState)
+            let loadStart = ProcessClock.monotonicNanoseconds()
+            webState.load(URL(string: base + BenchmarkPages.firstLoadPath)!)
+            guard let status = harness.waitForPageLoads(recorder, count: 1) else {
+                ChildReport.fail("first load: no pageLoaded within 30 s")
+                return 1
+            }
+            guard status == .success else {
+                ChildReport.fail("first load: the page failed to load: \(status)")
+                return 1
+            }
+            let now = ProcessClock.monotonicNanoseconds()
+            if let sinceStart = ProcessClock.nanosecondsSinceProcessStart() {
+                ChildReport.emit("process-start", nanoseconds: now - sinceStart)
+            }
+            ChildReport.emit("main", nanoseconds: mainStart)
+            ChildReport.emit("engine-ready", nanoseconds: engineReady)
+            ChildReport.emit("load-start", nanoseconds: loadStart)
+            ChildReport.emit("loaded", nanoseconds: recorder.lastLoadNanoseconds)
+            harness.close(webState)
+            return 0
         }
-        defer { harness.tearDown() }
-        let engineReady = ProcessClock.monotonicNanoseconds()
-        let webState = WebState(params: .init(context: harness.context))
-        let recorder = PageLoadRecorder()
-        webState.addObserver(recorder)
-        harness.show(webState)
-        let loadStart = ProcessClock.monotonicNanoseconds()
-        webState.load(URL(string: base + BenchmarkPages.firstLoadPath)!)
-        guard let status = harness.waitForPageLoads(recorder, count: 1) else {
-            ChildReport.fail("first load: no pageLoaded within 30 s")
-            return 1
-        }
-        guard status == .success else {
-            ChildReport.fail("first load: the page failed to load: \(status)")
-            return 1
-        }
-        let now = ProcessClock.monotonicNanoseconds()
-        if let sinceStart = ProcessClock.nanosecondsSinceProcessStart() {
-            ChildReport.emit("process-start", nanoseconds: now - sinceStart)
-        }
-        ChildReport.emit("main", nanoseconds: mainStart)
-        ChildReport.emit("engine-ready", nanoseconds: engineReady)
-        ChildReport.emit("load-start", nanoseconds: loadStart)
-        ChildReport.emit("loaded", nanoseconds: recorder.lastLoadNanoseconds)
-        harness.close(webState)
-        return 0
     }
 }
