@@ -1,11 +1,18 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
-// Layers (see docs/design.md): Base <- Web <- Model; Base <- Commands <- Model (a Browser owns
-// its CommandDispatcher and Broadcaster). The WebKitGTK engine: CWebKitGTK (system library)
-// <- GLibShims (C) <- GLibSupport <- WebKitEngine (implements Web's engine seam).
-// The UI layer (added later) may import Commands but never Model, Web or Sessions:
-// that edge is kept absent here, so the compiler enforces it.
+// Layers (see docs/design.md):
+//   Base <- KeyedServices, Prefs (components: Base only)
+//   Base <- Web <- Profiles (+ KeyedServices, Prefs) <- TabModel (+ Commands: a Browser owns its
+//   CommandDispatcher and Broadcaster)
+//   Sessions <- Base, Web, KeyedServices, Prefs, Profiles, TabModel
+// C libraries, one system-library target per pkg-config package: CGLib (GLib, GObject, GIO),
+// CGTK (GTK 4), CAdwaita (libadwaita-1), CWebKitGTK (WebKitGTK 6.0).
+//   CGLib <- GLibShims <- GLibSupport <- GTKSupport (+ CGTK)
+//   CWebKitGTK <- WebKitShims ; WebKitEngine <- Web, GLibSupport, CWebKitGTK, WebKitShims
+// UI-facing targets can import GTK and GLib support without WebKit. The UI layer (added later)
+// may import Commands but never the model, Web or Sessions targets: that edge is kept absent
+// here, so the compiler enforces it.
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
@@ -17,11 +24,15 @@ let package = Package(
     products: [
         .library(name: "Base", targets: ["Base"]),
         .library(name: "Web", targets: ["Web"]),
-        .library(name: "Model", targets: ["Model"]),
+        .library(name: "KeyedServices", targets: ["KeyedServices"]),
+        .library(name: "Prefs", targets: ["Prefs"]),
+        .library(name: "Profiles", targets: ["Profiles"]),
+        .library(name: "TabModel", targets: ["TabModel"]),
+        .library(name: "Sessions", targets: ["Sessions"]),
         .library(name: "Commands", targets: ["Commands"]),
         .library(name: "GLibSupport", targets: ["GLibSupport"]),
+        .library(name: "GTKSupport", targets: ["GTKSupport"]),
         .library(name: "WebKitEngine", targets: ["WebKitEngine"]),
-        .library(name: "LocalHTTPServer", targets: ["LocalHTTPServer"]),
         .executable(name: "swiftlet", targets: ["swiftlet"]),
         .executable(name: "swiftlet-bench", targets: ["swiftlet-bench"]),
         .executable(name: "swiftlet-engine-bench", targets: ["swiftlet-engine-bench"]),
@@ -31,77 +42,115 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0")
     ],
     targets: [
+        // The core libraries.
         .target(name: "Base", swiftSettings: strict),
         .target(name: "Web", dependencies: ["Base"], swiftSettings: strict),
-        .target(name: "WebTestSupport", dependencies: ["Base", "Web"], swiftSettings: strict),
-        .target(name: "Model", dependencies: ["Base", "Web", "Commands"], swiftSettings: strict),
         .target(name: "Commands", dependencies: ["Base"], swiftSettings: strict),
-        .systemLibrary(
-            name: "CWebKitGTK",
-            pkgConfig: "webkitgtk-6.0",
-            providers: [.apt(["libwebkitgtk-6.0-dev", "libgtk-4-dev"])]
-        ),
-        .target(name: "GLibShims", dependencies: ["CWebKitGTK"]),
-        .target(name: "GLibSupport", dependencies: ["CWebKitGTK", "GLibShims"], swiftSettings: strict),
+        .target(name: "KeyedServices", dependencies: ["Base"], swiftSettings: strict),
+        .target(name: "Prefs", dependencies: ["Base"], swiftSettings: strict),
         .target(
-            name: "WebKitEngine",
-            dependencies: ["Base", "Web", "CWebKitGTK", "GLibShims", "GLibSupport"],
-            swiftSettings: strict
-        ),
-        .target(name: "LocalHTTPServer", swiftSettings: strict),
+            name: "Profiles", dependencies: ["Base", "Web", "KeyedServices", "Prefs"], swiftSettings: strict),
+        .target(
+            name: "TabModel", dependencies: ["Base", "Web", "Commands", "KeyedServices", "Profiles"],
+            swiftSettings: strict),
         .target(
             name: "Sessions",
             dependencies: [
-                "Base", "Web", "Model", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                "Base", "Web", "KeyedServices", "Prefs", "Profiles", "TabModel",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // C libraries and their Swift support.
+        .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(name: "CGTK", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        .systemLibrary(name: "CAdwaita", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
+        .systemLibrary(
+            name: "CWebKitGTK", pkgConfig: "webkitgtk-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]),
+        .target(name: "GLibShims", dependencies: ["CGLib"]),
+        .target(name: "GLibSupport", dependencies: ["CGLib", "GLibShims"], swiftSettings: strict),
+        .target(name: "GTKSupport", dependencies: ["CGTK", "GLibSupport"], swiftSettings: strict),
+        .target(name: "WebKitShims", dependencies: ["CWebKitGTK"]),
+        .target(
+            name: "WebKitEngine",
+            dependencies: ["Base", "Web", "CWebKitGTK", "WebKitShims", "GLibSupport"],
+            swiftSettings: strict
+        ),
+
+        // Test support and fixtures (never part of the products).
+        .target(name: "WebTestSupport", dependencies: ["Base", "Web"], swiftSettings: strict),
+        .target(name: "LocalHTTPServer", swiftSettings: strict),
+        .target(
+            name: "ModelTestSupport",
+            dependencies: [
+                "Base", "Web", "WebTestSupport", "KeyedServices", "Prefs", "Profiles", "TabModel",
             ],
             swiftSettings: strict
         ),
         .target(
-            name: "ModelTestSupport",
-            dependencies: ["Base", "Web", "WebTestSupport", "Model"],
-            swiftSettings: strict
-        ),
-        .target(
             name: "SessionsTestSupport",
-            dependencies: ["Base", "Web", "WebTestSupport", "Model", "ModelTestSupport", "Sessions"],
+            dependencies: [
+                "Base", "Web", "WebTestSupport", "Profiles", "TabModel", "ModelTestSupport", "Sessions",
+            ],
             swiftSettings: strict
         ),
+
+        // Executables: the browser (the composition root), benchmarks, the crash test's child.
         .executableTarget(
             name: "swiftlet",
             dependencies: [
-                "Base", "Web", "Model", "Commands", "Sessions", "CWebKitGTK", "GLibSupport", "WebKitEngine",
-                "LocalHTTPServer",
+                "Base", "Web", "Prefs", "Profiles", "TabModel", "Commands", "Sessions", "CGTK", "GLibSupport",
+                "GTKSupport", "WebKitEngine", "LocalHTTPServer",
             ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "swiftlet-session-crasher",
-            dependencies: ["Base", "Web", "WebTestSupport", "Model", "Sessions"],
+            dependencies: ["Base", "Web", "WebTestSupport", "Profiles", "TabModel", "Sessions"],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "swiftlet-bench",
-            dependencies: ["Base", "Web", "WebTestSupport", "Model", "Sessions"],
+            dependencies: ["Base", "Web", "WebTestSupport", "Profiles", "TabModel", "Sessions"],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "swiftlet-engine-bench",
-            dependencies: ["Web", "CWebKitGTK", "GLibSupport", "WebKitEngine", "LocalHTTPServer"],
+            dependencies: ["Web", "CGTK", "GLibSupport", "GTKSupport", "WebKitEngine", "LocalHTTPServer"],
             swiftSettings: strict
         ),
+
+        // Tests without a display (Swift Testing).
         .testTarget(name: "BaseTests", dependencies: ["Base"], swiftSettings: strict),
         .testTarget(
             name: "WebTests", dependencies: ["Base", "Web", "WebTestSupport"], swiftSettings: strict),
+        .testTarget(name: "CommandsTests", dependencies: ["Base", "Commands"], swiftSettings: strict),
         .testTarget(
-            name: "ModelTests",
-            dependencies: ["Base", "Web", "WebTestSupport", "Model", "ModelTestSupport", "Commands"],
+            name: "KeyedServicesTests", dependencies: ["Base", "KeyedServices"], swiftSettings: strict),
+        .testTarget(name: "PrefsTests", dependencies: ["Base", "Prefs"], swiftSettings: strict),
+        .testTarget(
+            name: "ProfilesTests",
+            dependencies: [
+                "Base", "Web", "WebTestSupport", "KeyedServices", "Prefs", "Profiles", "TabModel",
+                "ModelTestSupport",
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "TabModelTests",
+            dependencies: [
+                "Base", "Web", "WebTestSupport", "Commands", "KeyedServices", "Profiles", "TabModel",
+                "ModelTestSupport",
+            ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "SessionsTests",
             dependencies: [
-                "Base", "Web", "WebTestSupport", "Model", "ModelTestSupport", "Sessions",
-                "SessionsTestSupport",
+                "Base", "Web", "WebTestSupport", "KeyedServices", "Prefs", "Profiles", "TabModel",
+                "ModelTestSupport",
+                "Sessions", "SessionsTestSupport",
             ],
             swiftSettings: strict
         ),
@@ -109,15 +158,14 @@ let package = Package(
             name: "AppTests",
             dependencies: ["LocalHTTPServer", "Base", "WebTestSupport", "SessionsTestSupport"],
             swiftSettings: strict),
-        .testTarget(name: "CommandsTests", dependencies: ["Base", "Commands"], swiftSettings: strict),
-        // These two drive GLib/GTK/WebKit: XCTest on the main thread, under Xvfb (scripts/run-tests).
+        // These drive GLib/GTK/WebKit: XCTest on the main thread, under Xvfb (scripts/run-tests).
         .testTarget(
-            name: "GLibSupportTests", dependencies: ["CWebKitGTK", "GLibShims", "GLibSupport"],
+            name: "GLibSupportTests", dependencies: ["CGLib", "GLibShims", "GLibSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "WebKitEngineTests",
             dependencies: [
-                "Base", "Web", "WebTestSupport", "WebKitEngine", "GLibSupport", "CWebKitGTK",
+                "Base", "Web", "WebTestSupport", "WebKitEngine", "GLibSupport", "GTKSupport", "CWebKitGTK",
                 "LocalHTTPServer",
             ],
             swiftSettings: strict

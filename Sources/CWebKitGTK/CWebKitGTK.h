@@ -1,5 +1,3 @@
-/* WebKitGTK 6.0, GTK 4 and GLib, as one system module for Swift. */
+/* WebKitGTK 6.0 (which pulls in GTK 4 and GLib), as one system module for Swift. */
 #pragma once
-#include <gtk/gtk.h>
 #include <webkit/webkit.h>
-#include <glib-unix.h>

@@ -21,20 +21,6 @@ gpointer gshim_closure_get_data(GClosure *closure) { return closure->data; }
 
 GType gshim_value_type(const GValue *value) { return G_VALUE_TYPE(value); }
 
-GtkWidget *gshim_web_view_new(WebKitNetworkSession *session, WebKitWebView *related) {
-    if (related != NULL) {
-        return GTK_WIDGET(g_object_new(WEBKIT_TYPE_WEB_VIEW, "related-view", related, NULL));
-    }
-    if (session != NULL) {
-        return GTK_WIDGET(g_object_new(WEBKIT_TYPE_WEB_VIEW, "network-session", session, NULL));
-    }
-    return GTK_WIDGET(g_object_new(WEBKIT_TYPE_WEB_VIEW, NULL));
-}
-
-gboolean gshim_texture_save_png(GdkTexture *texture, const char *path) {
-    return gdk_texture_save_to_png(texture, path);
-}
-
 /* ---- GLib main loop <-> Dispatch main queue ---------------------------------------- */
 
 /* Exported by libdispatch for CoreFoundation's run loop. */

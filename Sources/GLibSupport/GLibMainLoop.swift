@@ -1,4 +1,4 @@
-import CWebKitGTK
+import CGLib
 import GLibShims
 
 /// The main thread's GLib main context, and its bridge to the Dispatch main queue.

@@ -1,4 +1,4 @@
-import CWebKitGTK
+import CGLib
 import GLibShims
 
 /// Owns one strong reference to a GObject and drops it, exactly once, on the main actor,

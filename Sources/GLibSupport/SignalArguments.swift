@@ -1,4 +1,4 @@
-import CWebKitGTK
+import CGLib
 import GLibShims
 
 /// The arguments of one signal emission, as GLib passes them to a handler.

@@ -1,4 +1,4 @@
-import CWebKitGTK
+import CGLib
 import GLibShims
 
 /// A handler connected to a GObject signal with ``connect(_:signal:after:handler:)``; it

@@ -1,6 +1,7 @@
 public import Base
 import Foundation
-public import Model
+public import Prefs
+public import Profiles
 public import WebTestSupport
 
 /// Real profiles for tests: each comes from its own ``ApplicationContext`` on the fake

@@ -1,5 +1,5 @@
 import Foundation
-public import Model
+public import TabModel
 public import Web
 public import WebTestSupport
 

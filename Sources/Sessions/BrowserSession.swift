@@ -1,5 +1,5 @@
 import Foundation
-import Model
+import TabModel
 import Web
 
 /// The session of one Browser: its identifier and directory, and the dirty tracking of

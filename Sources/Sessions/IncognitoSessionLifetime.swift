@@ -1,5 +1,6 @@
 public import Base
-public import Model
+public import Profiles
+public import TabModel
 import Web
 
 /// Ends incognito state when the last incognito tab of a profile closes: the incognito

@@ -1,5 +1,6 @@
+import Base
 public import Foundation
-import Model
+import Profiles
 import Web
 
 /// Reads the sessions of a user data directory without changing anything and without an
@@ -61,20 +62,22 @@ public struct SessionInspector: Sendable {
     private func readLocalState(_ problems: inout [String]) -> LocalState {
         let path = userDataDirectory.appendingPathComponent("Local State").path
         guard let data = FileManager.default.contents(atPath: path) else { return LocalState() }
-        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        guard case .object(let root) = try? JSONParser.parse(Array(data)) else {
             problems.append("\(path) is unreadable: which windows are open is unknown")
             return LocalState()
         }
         var state = LocalState()
-        let application = root["application"] as? [String: Any] ?? [:]
-        if let cleanly = application["exited_cleanly"] as? Bool { state.lastRunCrashed = !cleanly }
-        for case let record as [String: Any] in application["open_scenes"] as? [Any] ?? [] {
-            guard let id = record["session_id"] as? String, let profile = record["profile"] as? String else {
+        guard case .object(let application) = root["application"] else { return state }
+        if case .bool(let cleanly) = application["exited_cleanly"] { state.lastRunCrashed = !cleanly }
+        guard case .array(let scenes) = application["open_scenes"] else { return state }
+        for case .object(let record) in scenes {
+            guard case .string(let id) = record["session_id"], case .string(let profile) = record["profile"]
+            else {
                 continue
             }
-            state.openScenes.append(
-                .init(sessionID: id, profileName: profile, isIncognito: record["incognito"] as? Bool ?? false)
-            )
+            var incognito = false
+            if case .bool(let value) = record["incognito"] { incognito = value }
+            state.openScenes.append(.init(sessionID: id, profileName: profile, isIncognito: incognito))
         }
         return state
     }

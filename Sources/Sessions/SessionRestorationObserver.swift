@@ -1,4 +1,4 @@
-public import Model
+public import TabModel
 public import Web
 
 /// Observes a ``SessionRestorationService``. Every method has an empty default.

@@ -1,7 +1,7 @@
 public import Base
 public import Foundation
-public import Model
 import Synchronization
+public import TabModel
 public import Web
 
 /// Saves and restores the window sessions of one profile, losslessly and lazily (Chromium's

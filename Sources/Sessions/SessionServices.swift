@@ -1,6 +1,7 @@
 import Base
 import Foundation
-public import Model
+public import KeyedServices
+public import Profiles
 
 extension SessionRestorationService: KeyedService {}
 extension TabRestoreService: KeyedService {}

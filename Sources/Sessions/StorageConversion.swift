@@ -1,5 +1,5 @@
 import Foundation
-import Model
+import TabModel
 import Web
 
 // Conversions between the model's value types and the generated storage messages.

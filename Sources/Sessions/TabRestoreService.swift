@@ -1,6 +1,6 @@
 import Base
 public import Foundation
-public import Model
+public import TabModel
 public import Web
 
 /// Recently closed tabs and windows, newest first, at most ``maximumEntries``, each with its

@@ -1,5 +1,5 @@
 import Foundation
-import Model
+import TabModel
 import Web
 
 /// A window session as read from session_metadata.pb, after the loading rules.

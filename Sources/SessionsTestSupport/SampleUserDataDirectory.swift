@@ -1,8 +1,8 @@
 public import Base
 public import Foundation
-import Model
 import ModelTestSupport
 import Sessions
+import TabModel
 import Web
 public import WebTestSupport
 

@@ -1,5 +1,5 @@
+import Base
 import CWebKitGTK
-import Foundation
 import Web
 
 /// Converts JavaScriptCore values (`JSCValue *`) to ``JavaScriptValue``.
@@ -14,7 +14,7 @@ enum JavaScriptValueConversion {
         if jsc_value_is_string(value) != 0 { return .string(takeString(jsc_value_to_string(value))) }
         guard let json = jsc_value_to_json(value, 0) else { return .null }
         let text = takeString(json)
-        return (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)))?.value ?? .null
+        return (try? JSONParser.parse(Array(text.utf8))).map(value(of:)) ?? .null
     }
 
     private static func takeString(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
@@ -23,25 +23,16 @@ enum JavaScriptValueConversion {
         return String(cString: pointer)
     }
 
-    /// A JSON value decoded with JSONDecoder, which tells booleans from numbers.
-    private struct JSONValue: Decodable {
-        let value: JavaScriptValue
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if container.decodeNil() {
-                value = .null
-            } else if let bool = try? container.decode(Bool.self) {
-                value = .bool(bool)
-            } else if let number = try? container.decode(Double.self) {
-                value = .number(number)
-            } else if let string = try? container.decode(String.self) {
-                value = .string(string)
-            } else if let array = try? container.decode([JSONValue].self) {
-                value = .array(array.map(\.value))
-            } else {
-                value = .object(try container.decode([String: JSONValue].self).mapValues(\.value))
-            }
+    /// The JavaScript value of a JSON document.
+    private static func value(of json: JSONValue) -> JavaScriptValue {
+        switch json {
+        case .null: .null
+        case .bool(let value): .bool(value)
+        case .int(let value): .number(Double(value))
+        case .double(let value): .number(value)
+        case .string(let value): .string(value)
+        case .array(let elements): .array(elements.map(value(of:)))
+        case .object(let members): .object(members.mapValues(value(of:)))
         }
     }
 }

@@ -5,9 +5,10 @@ public import Web
 
 /// The real browser engine: WebKitGTK 6.0 web views in GTK 4.
 ///
-/// Needs GTK initialized on the main thread with a display (``init()`` does it through
-/// ``GTKRuntime``), and GLib's main loop running the main thread (the app's loop, or
-/// ``GLibMainLoop/pump(timeout:until:)`` in tests and headless runs).
+/// Needs GTK initialized on the main thread with a display — the application does that
+/// (`GTKRuntime.initialize()` in the `GTKSupport` target) before it makes the engine; the
+/// engine never initializes GTK itself — and GLib's main loop running the main thread (the
+/// app's loop, or ``GLibMainLoop/pump(timeout:until:)`` in tests and headless runs).
 ///
 /// Sandbox: WebKit runs its web processes inside a bubblewrap sandbox and keeps it on; it
 /// needs unprivileged user namespaces (and `bwrap`). On hosts without them (some
@@ -18,8 +19,8 @@ public import Web
 public final class WebKitEngine: WebEngine {
     /// Why the engine could not start.
     public enum StartError: Error, Equatable {
-        /// GTK could not be initialized (no display: run under Xvfb or a desktop session).
-        case displayUnavailable
+        /// GTK is not initialized: the application initializes it (with a display) first.
+        case gtkNotInitialized
     }
 
     /// The number of web views this engine created.
@@ -30,9 +31,9 @@ public final class WebKitEngine: WebEngine {
     public private(set) var contextsCreated = 0
     private var nextNavigationID: Int64 = 0
 
-    /// Initializes GTK if needed; throws when there is no display.
+    /// Makes the engine; throws when GTK has not been initialized.
     public init() throws(StartError) {
-        guard GTKRuntime.initialize() else { throw .displayUnavailable }
+        guard gtk_is_initialized() != 0 else { throw .gtkNotInitialized }
     }
 
     /// The WebKitGTK version, e.g. `"2.50.6"`.

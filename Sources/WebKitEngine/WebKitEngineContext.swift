@@ -1,6 +1,5 @@
 import CWebKitGTK
 import Foundation
-import GLibShims
 import GLibSupport
 public import Web
 

@@ -1,9 +1,9 @@
 public import Base
 import CWebKitGTK
 public import Foundation
-import GLibShims
 import GLibSupport
 public import Web
+import WebKitShims
 
 /// A WebKitGTK web view behind Web's ``WebContent`` seam, bound to its context's network
 /// session.
@@ -63,7 +63,7 @@ public final class WebKitWebContent: WebContent {
 
     init(context: WebKitEngineContext) {
         self.context = context
-        let widget = gshim_web_view_new(context.session.opaque, nil)!
+        let widget = wkshim_web_view_new(context.session.opaque, nil)!
         let view = GObjectRef(adopting: UnsafeMutableRawPointer(widget))
         webView = view
         context.engine.webViewCreated()
@@ -612,7 +612,7 @@ public final class WebKitWebContent: WebContent {
                 if error != nil { g_error_free(error) }
                 return completion(false)
             }
-            let saved = gshim_texture_save_png(texture, url.path) != 0
+            let saved = wkshim_texture_save_png(texture, url.path) != 0
             g_object_unref(UnsafeMutableRawPointer(texture))
             completion(saved)
         }

@@ -1,7 +1,8 @@
 import Base
 import Foundation
-import Model
+import Profiles
 import Sessions
+import TabModel
 import Web
 import WebTestSupport
 

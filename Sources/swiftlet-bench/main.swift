@@ -1,7 +1,7 @@
 // swiftlet-bench: prints performance figures of the model layer.
 // Run with `make bench` (release build). Figures, not pass/fail: machines are noisy.
 import Foundation
-import Model
+import TabModel
 import Web
 import WebTestSupport
 

@@ -1,6 +1,7 @@
-import CWebKitGTK
+import CGTK
 import Foundation
 import GLibSupport
+import GTKSupport
 import Web
 import WebKitEngine
 
@@ -30,9 +31,12 @@ final class EngineHarness {
     /// Starts GTK and the engine, makes the profile and presents the window.
     init() throws(StartError) {
         if Self.sharedEngine == nil {
-            do { Self.sharedEngine = try WebKitEngine() } catch {
+            guard GTKRuntime.initialize() else {
                 throw StartError(
                     description: "could not start the engine: no display (run it under xvfb-run)")
+            }
+            do { Self.sharedEngine = try WebKitEngine() } catch {
+                throw StartError(description: "could not start the engine: \(error)")
             }
         }
         profileDirectory = FileManager.default.temporaryDirectory

@@ -1,5 +1,5 @@
 import Foundation
-import Model
+import TabModel
 import Web
 import WebTestSupport
 

@@ -10,8 +10,9 @@
 //       The child: mutates from FIRST-STEP on, forever.
 import Base
 import Foundation
-import Model
+import Profiles
 import Sessions
+import TabModel
 import Web
 import WebTestSupport
 

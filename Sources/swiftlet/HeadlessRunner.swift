@@ -1,9 +1,10 @@
 import Base
-import CWebKitGTK
+import CGTK
 import Foundation
 import GLibSupport
+import GTKSupport
 import LocalHTTPServer
-import Model
+import Profiles
 import Web
 import WebKitEngine
 
@@ -127,6 +128,10 @@ struct HeadlessRunner {
 
     private func load() -> Int32 {
         let engine: WebKitEngine
+        guard GTKRuntime.initialize() else {
+            Self.fail("could not start the engine: no display")
+            return 1
+        }
         do { engine = try WebKitEngine() } catch {
             Self.fail("could not start the engine: no display")
             return 1

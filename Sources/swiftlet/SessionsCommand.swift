@@ -1,5 +1,5 @@
 import Foundation
-import Model
+import Profiles
 import Sessions
 
 /// `swiftlet sessions list [--json] [--user-data-dir DIR]` and

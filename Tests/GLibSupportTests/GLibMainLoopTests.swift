@@ -1,4 +1,4 @@
-import CWebKitGTK
+import CGLib
 import Dispatch
 import GLibSupport
 import XCTest

@@ -1,4 +1,4 @@
-import CWebKitGTK
+import CGLib
 import GLibShims
 import GLibSupport
 import XCTest

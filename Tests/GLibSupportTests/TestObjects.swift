@@ -1,4 +1,4 @@
-import CWebKitGTK
+import CGLib
 import GLibShims
 
 /// Counts deinits of objects captured by signal handlers.

@@ -1,6 +1,5 @@
 import Base
 import Foundation
-import Model
 import ModelTestSupport
 import SessionsTestSupport
 import Testing

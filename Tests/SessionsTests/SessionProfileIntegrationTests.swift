@@ -1,8 +1,9 @@
 import Base
 import Foundation
-import Model
 import ModelTestSupport
+import Profiles
 import Sessions
+import TabModel
 import Testing
 import Web
 import WebTestSupport
@@ -12,11 +13,12 @@ struct SessionProfileIntegrationTests {
     let engine = FakeWebEngine()
     let clock = ManualTimerClock()
 
-    func setUp() -> (ApplicationContext, SessionServices, Profile) {
+    func setUp() -> (ApplicationContext, BrowserListFactory, SessionServices, Profile) {
         let app = TestProfile.makeApplicationContext(engine: engine, clock: clock)
+        let lists = BrowserListFactory.register(in: app.dependencyManager)
         let services = SessionServices.register(in: app, saveDelay: .seconds(1))
         let profile = try! app.profileManager.createProfile(named: "Default")
-        return (app, services, profile)
+        return (app, lists, services, profile)
     }
 
     func filesUnder(_ url: URL) -> [String] {
@@ -32,7 +34,7 @@ struct SessionProfileIntegrationTests {
     }
 
     @Test func eachProfileHasItsServicesRootedInItsDirectory() {
-        let (_, services, profile) = setUp()
+        let (_, _, services, profile) = setUp()
         let regular = services.sessionRestoration(for: profile)
         let otr = services.sessionRestoration(for: profile.offTheRecordProfile)
         #expect(regular !== otr)
@@ -45,8 +47,8 @@ struct SessionProfileIntegrationTests {
     }
 
     @Test func closingTheLastIncognitoTabDeletesEveryIncognitoFile() {
-        let (app, services, profile) = setUp()
-        let list = app.browserList(for: profile)
+        let (_, lists, services, profile) = setUp()
+        let list = lists.browserList(for: profile)
         let lifetime = IncognitoSessionLifetime(
             profile: profile, browserList: list, services: services, clock: clock)
         let otr = profile.offTheRecordProfile
@@ -74,7 +76,7 @@ struct SessionProfileIntegrationTests {
     }
 
     @Test func windowsTheUserClosedGoToRecentlyClosedAndArePurged() throws {
-        let (app, services, profile) = setUp()
+        let (app, _, services, profile) = setUp()
         let sessions = services.sessionRestoration(for: profile)
         let kept = Browser(kind: .regular, profile: profile, delegate: nil)
         let closed = Browser(kind: .regular, profile: profile, delegate: nil)
@@ -112,7 +114,7 @@ struct SessionProfileIntegrationTests {
     }
 
     @Test func crashRecoverySetsAsideAndRestoresOrDiscards() throws {
-        let (_, services, profile) = setUp()
+        let (_, _, services, profile) = setUp()
         let sessions = services.sessionRestoration(for: profile)
         let browser = Browser(kind: .regular, profile: profile, delegate: nil)
         sessions.setSessionID("w", for: browser)

@@ -1,7 +1,7 @@
 import Base
 import Foundation
-import Model
 import ModelTestSupport
+import TabModel
 import Testing
 import Web
 import WebTestSupport

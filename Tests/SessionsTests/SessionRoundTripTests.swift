@@ -1,8 +1,8 @@
 import Base
 import Foundation
-import Model
 import ModelTestSupport
 import Sessions
+import TabModel
 import Testing
 import Web
 import WebTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import GLibSupport
+import GTKSupport
 import LocalHTTPServer
 import Web
 import WebKitEngine
@@ -50,6 +51,8 @@ class WebKitTestCase: XCTestCase, @unchecked Sendable {
     @MainActor
     var engine: WebKitEngine {
         if let engine = Self.sharedEngine { return engine }
+        precondition(
+            GTKRuntime.initialize(), "WebKitTestCase.engine: no display (run the tests under xvfb-run)")
         let engine = try! WebKitEngine()
         Self.sharedEngine = engine
         return engine

@@ -1,9 +1,9 @@
-/* What Swift cannot call directly in GLib, GTK and WebKitGTK: variadic constructors,
+/* What Swift cannot call directly in GLib and GObject: variadic constructors,
  * function-like macros, and the bridge between GLib's main loop and the Dispatch main
  * queue (which serves Swift's main actor on Linux). */
 #pragma once
-#include <gtk/gtk.h>
-#include <webkit/webkit.h>
+#include <glib.h>
+#include <glib-object.h>
 
 G_BEGIN_DECLS
 
@@ -31,16 +31,6 @@ gpointer gshim_closure_get_data(GClosure *closure);
 
 /* G_VALUE_TYPE(value). */
 GType gshim_value_type(const GValue *value);
-
-/* ---- WebKit ------------------------------------------------------------------------ */
-
-/* A web view using `session` (the "network-session" construct property); when `related`
- * is given, a view sharing its web process and session instead ("related-view"). The
- * result is floating, like every new GtkWidget. */
-GtkWidget *gshim_web_view_new(WebKitNetworkSession *session, WebKitWebView *related);
-
-/* Saves `texture` as a PNG file at `path`. */
-gboolean gshim_texture_save_png(GdkTexture *texture, const char *path);
 
 /* ---- GLib main loop <-> Dispatch main queue ------------------------------------------
  * libdispatch exposes (for CoreFoundation's run loop) an eventfd that becomes readable

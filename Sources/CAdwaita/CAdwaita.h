@@ -1,0 +1,3 @@
+/* libadwaita 1 (on GTK 4), as one system module for Swift. */
+#pragma once
+#include <adwaita.h>

@@ -1,0 +1,186 @@
+import ModelTestSupport
+import TabModel
+import Testing
+import Web
+
+/// A fixture for exit tests, whose bodies cannot capture one.
+@MainActor
+private func fixture(_ description: String) -> WebStateListFixture {
+    do {
+        return try WebStateListFixture(description)
+    } catch {
+        preconditionFailure("bad description \(description): \(error)")
+    }
+}
+
+/// Programming errors fail loudly (Chromium CHECKs): each runs in a child process that
+/// must crash.
+@MainActor
+struct WebStateListProgrammingErrorTests {
+    @Test("A fixture used by the exit tests works when used correctly")
+    func controlCase() {
+        let f = fixture("| a* b")
+        f.list.move(from: 0, to: 1)
+        #expect(f.description == "| b a*")
+    }
+
+    @Test("Mutating the list from an observer's didChange")
+    func mutateFromDidChange() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let f = fixture("| a b")
+                f.observer.onDidChange = { list in list.activate(at: 0) }
+                f.list.insert(f.webState("x"))
+            }
+        }
+    }
+
+    @Test("Mutating the list from an observer during a detach")
+    func mutateDuringDetach() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let f = fixture("| a* b c")
+                f.observer.onDidChange = { list in list.close(at: 0) }
+                f.list.detach(at: 2)
+            }
+        }
+    }
+
+    @Test("Starting a batch from an observer")
+    func batchFromObserver() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let f = fixture("| a b")
+                f.observer.onDidChange = { list in list.performBatchOperation {} }
+                f.list.activate(at: 1)
+            }
+        }
+    }
+
+    @Test("Reading the list from an observer is fine")
+    func readFromObserver() throws {
+        let f = try WebStateListFixture("| a b")
+        var seen: [String] = []
+        f.observer.onDidChange = { list in seen.append(f.builder.describe(list)) }
+        f.list.activate(at: 1)
+        f.list.insert(f.webState("x"))
+        #expect(seen == ["| a b*", "| a b* x"])
+    }
+
+    @Test("webState(at:) with an invalid index")
+    func invalidIndexWebStateAt() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { _ = fixture("| a b").list.webState(at: 2) }
+        }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { _ = fixture("| a b").list.webState(at: -1) }
+        }
+    }
+
+    @Test("Queries with an invalid index")
+    func invalidIndexQueries() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { _ = fixture("| a b").list.isPinned(at: 2) }
+        }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { _ = fixture("| a b").list.opener(at: 5) }
+        }
+    }
+
+    @Test("Mutations with an invalid index")
+    func invalidIndexMutations() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { _ = fixture("| a b").list.detach(at: 2) }
+        }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { fixture("| a b").list.close(at: -1) }
+        }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { fixture("| a b").list.activate(at: 2) }
+        }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { fixture("| a b").list.move(from: 2, to: 0) }
+        }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let f = fixture("| a b")
+                f.list.replace(at: 2, with: f.webState("x"))
+            }
+        }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { _ = fixture("| a b").list.setPinned(at: 3, true) }
+        }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { fixture("| a b").list.closeWebStates(atIndices: [0, 2]) }
+        }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { fixture("| a b").list.setOpener(at: 2, nil) }
+        }
+    }
+
+    @Test("Inserting a WebState that is already in the list")
+    func insertTwice() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let f = fixture("| a b")
+                f.list.insert(f.webState("a"))
+            }
+        }
+    }
+
+    @Test("Replacing with a WebState that is already in the list")
+    func replaceWithMember() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let f = fixture("| a b")
+                f.list.replace(at: 0, with: f.webState("b"))
+            }
+        }
+    }
+
+    @Test("An opener that is not in the list")
+    func openerNotInList() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let f = fixture("| a b")
+                f.list.setOpener(at: 0, WebStateOpener(f.webState("stranger")))
+            }
+        }
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let f = fixture("| a b")
+                f.list.insert(
+                    f.webState("x"),
+                    WebStateListInsertionParams.automatic.withOpener(WebStateOpener(f.webState("stranger"))))
+            }
+        }
+    }
+
+    @Test("Nested batches")
+    func nestedBatches() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let f = fixture("| a b")
+                f.list.performBatchOperation { f.list.performBatchOperation {} }
+            }
+        }
+        // The close helpers open their own batch, so they cannot run inside another.
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let f = fixture("| a b")
+                f.list.performBatchOperation { closeAllWebStates(f.list) }
+            }
+        }
+    }
+
+    @Test("Using the list after it was destroyed")
+    func useAfterDestroy() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let f = fixture("| a b")
+                f.list.destroy()
+                f.list.insert(f.webState("x"))
+            }
+        }
+    }
+}
