@@ -18,6 +18,8 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+
 let package = Package(
     name: "swiftlet",
     platforms: [.macOS(.v15)],
@@ -39,24 +41,26 @@ let package = Package(
         .executable(name: "swiftlet-session-crasher", targets: ["swiftlet-session-crasher"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0")
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The core libraries.
-        .target(name: "Base", swiftSettings: strict),
+        .target(name: "Base", dependencies: [logging], swiftSettings: strict),
         .target(name: "Web", dependencies: ["Base"], swiftSettings: strict),
         .target(name: "Commands", dependencies: ["Base"], swiftSettings: strict),
         .target(name: "KeyedServices", dependencies: ["Base"], swiftSettings: strict),
-        .target(name: "Prefs", dependencies: ["Base"], swiftSettings: strict),
+        .target(name: "Prefs", dependencies: ["Base", logging], swiftSettings: strict),
         .target(
-            name: "Profiles", dependencies: ["Base", "Web", "KeyedServices", "Prefs"], swiftSettings: strict),
+            name: "Profiles", dependencies: ["Base", "Web", "KeyedServices", "Prefs", logging],
+            swiftSettings: strict),
         .target(
             name: "TabModel", dependencies: ["Base", "Web", "Commands", "KeyedServices", "Profiles"],
             swiftSettings: strict),
         .target(
             name: "Sessions",
             dependencies: [
-                "Base", "Web", "KeyedServices", "Prefs", "Profiles", "TabModel",
+                "Base", "Web", "KeyedServices", "Prefs", "Profiles", "TabModel", logging,
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ],
             swiftSettings: strict
@@ -122,7 +126,7 @@ let package = Package(
         ),
 
         // Tests without a display (Swift Testing).
-        .testTarget(name: "BaseTests", dependencies: ["Base"], swiftSettings: strict),
+        .testTarget(name: "BaseTests", dependencies: ["Base", logging], swiftSettings: strict),
         .testTarget(
             name: "WebTests", dependencies: ["Base", "Web", "WebTestSupport"], swiftSettings: strict),
         .testTarget(name: "CommandsTests", dependencies: ["Base", "Commands"], swiftSettings: strict),

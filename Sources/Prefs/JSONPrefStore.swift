@@ -1,6 +1,7 @@
 public import Base
 import Dispatch
 import Foundation
+import Logging
 
 #if canImport(Glibc)
 import Glibc
@@ -85,11 +86,11 @@ public final class JSONPrefStore {
         let path = self.path
         if waitUntilDone {
             if let failure = queue.sync(execute: { Self.write(document, to: path) }) {
-                Log.error(failure)
+                Logger.prefs.error("\(failure)")
             }
         } else {
             queue.async {
-                if let failure = Self.write(document, to: path) { Log.error(failure) }
+                if let failure = Self.write(document, to: path) { Logger.prefs.error("\(failure)") }
             }
         }
     }
@@ -251,7 +252,7 @@ public final class JSONPrefStore {
         isReadOnly = movedTo == nil
         let problem = PrefLoadProblem(path: path, reason: reason, movedTo: movedTo)
         loadProblem = problem
-        Log.error(problem.description + moveFailure)
+        Logger.prefs.error("\(problem.description)\(moveFailure)")
     }
 
     private enum ReadResult {

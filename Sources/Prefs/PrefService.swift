@@ -1,4 +1,5 @@
 import Base
+import Logging
 
 /// Typed, observable access to registered prefs (Chromium's PrefService): local state for
 /// the application, or a profile's prefs.
@@ -194,19 +195,20 @@ public final class PrefService {
     @discardableResult
     public func applySyncedValue(_ name: String, _ value: PrefValue) -> Bool {
         guard !isOverlay else {
-            Log.warning("prefs: ignoring synced value for '\(name)': off-the-record prefs are not synced")
+            Logger.prefs.warning(
+                "prefs: ignoring synced value for '\(name)': off-the-record prefs are not synced")
             return false
         }
         guard let entry = registry.entry(name) else {
-            Log.warning("prefs: ignoring synced value for unregistered pref '\(name)'")
+            Logger.prefs.warning("prefs: ignoring synced value for unregistered pref '\(name)'")
             return false
         }
         guard entry.scope == .syncable else {
-            Log.warning("prefs: ignoring synced value for local pref '\(name)'")
+            Logger.prefs.warning("prefs: ignoring synced value for local pref '\(name)'")
             return false
         }
         guard let converted = value.converted(to: entry.kind), converted.isRepresentableInJSON else {
-            Log.warning(
+            Logger.prefs.warning(
                 "prefs: ignoring synced value for '\(name)': expected a \(entry.kind.rawValue), got \(value.json)"
             )
             return false

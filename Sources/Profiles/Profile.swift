@@ -1,6 +1,7 @@
 public import Base
 public import Foundation
 public import KeyedServices
+import Logging
 public import Prefs
 public import Web
 
@@ -112,7 +113,7 @@ public final class Profile: KeyedServiceContext, @MainActor SupportsUserData {
             try PrivateStorage.removeDirectory(atPath: profile.statePath.path)
             try PrivateStorage.removeDirectory(atPath: profile.cachePath.path)
         } catch {
-            Log.error("could not delete the off-the-record profile's files: \(error)")
+            Logger.profiles.error("could not delete the off-the-record profile's files: \(error)")
         }
     }
 

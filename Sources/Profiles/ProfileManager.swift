@@ -1,6 +1,7 @@
 public import Base
 public import Foundation
 public import KeyedServices
+import Logging
 public import Prefs
 public import Web
 
@@ -164,7 +165,8 @@ public final class ProfileManager {
                     do {
                         completion(try self.open(name, create: create))
                     } catch {
-                        Log.error("could not \(create ? "create" : "load") profile '\(name)': \(error)")
+                        Logger.profiles.error(
+                            "could not \(create ? "create" : "load") profile '\(name)': \(error)")
                         completion(nil)
                     }
                 }

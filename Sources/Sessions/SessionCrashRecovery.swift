@@ -1,5 +1,6 @@
 import Base
 public import Foundation
+import Logging
 
 #if canImport(Glibc)
 import Glibc
@@ -40,14 +41,15 @@ public final class SessionCrashRecovery {
         let temporary = backupDirectory.path + ".partial"
         try? FileManager.default.removeItem(atPath: temporary)
         guard linkTree(from: storageDirectory.path, to: temporary) else {
-            Log.error("crash recovery: could not back up \(storageDirectory.path)")
+            Logger.sessions.error("crash recovery: could not back up \(storageDirectory.path)")
             try? FileManager.default.removeItem(atPath: temporary)
             return false
         }
         try? FileManager.default.removeItem(at: backupDirectory)
         guard rename(temporary, backupDirectory.path) == 0 else { return false }
         try? AtomicFileWriter.syncDirectory(backupDirectory.deletingLastPathComponent().path)
-        Log.warning("the last run did not exit cleanly; its sessions are kept in \(backupDirectory.path)")
+        Logger.sessions.warning(
+            "the last run did not exit cleanly; its sessions are kept in \(backupDirectory.path)")
         return true
     }
 

@@ -1,5 +1,6 @@
 import Base
 import Foundation
+import Logging
 import Synchronization
 
 #if canImport(Glibc)
@@ -37,7 +38,7 @@ final class SessionIO: Sendable {
     func recordFailure(_ message: String) { fail(message) }
 
     private func fail(_ message: String) {
-        sessionLog(message)
+        Logger.sessions.error("\(message)")
         failures.withLock { $0.append(message) }
     }
 
@@ -132,9 +133,4 @@ final class SessionIO: Sendable {
 
     /// The contents of a file, or nil when it does not exist or cannot be read.
     func read(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
-}
-
-/// Logs a session problem on stderr.
-func sessionLog(_ message: String) {
-    FileHandle.standardError.write(Data("swiftlet: \(message)\n".utf8))
 }

@@ -1,5 +1,6 @@
 public import Base
 public import Foundation
+import Logging
 import Synchronization
 public import TabModel
 public import Web
@@ -294,7 +295,7 @@ public final class SessionRestorationService {
     }
 
     private func record(_ problem: String) {
-        sessionLog(problem)
+        Logger.sessions.error("\(problem)")
         problems.append(problem)
     }
 

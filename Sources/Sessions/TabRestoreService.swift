@@ -1,5 +1,6 @@
 import Base
 public import Foundation
+import Logging
 public import TabModel
 public import Web
 
@@ -377,7 +378,7 @@ public final class TabRestoreService: WebStateListObserver {
             io.sync { [io] in _ = io.rename(fileURL.path, to: aside) }
             loadProblem =
                 "\(fileURL.path) is unreadable (\(error)); set aside as \((aside as NSString).lastPathComponent)"
-            sessionLog(loadProblem!)
+            Logger.sessions.error("\(loadProblem!)")
         }
     }
 }

@@ -20,6 +20,8 @@ import WebTestSupport
 import Glibc
 #endif
 
+SwiftletLogHandler.bootstrap()
+
 @MainActor
 func openSession(_ directory: URL, engine: FakeWebEngine) -> (SessionRestorationService, Browser, BrowserList)
 {

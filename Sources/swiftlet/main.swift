@@ -1,9 +1,12 @@
 // swiftlet: the browser's entry point.
+import Base
 import Foundation
 
 #if canImport(Glibc)
 import Glibc
 #endif
+
+SwiftletLogHandler.bootstrap()
 
 let usage = """
     Swiftlet — a web browser for Linux, written in Swift on WebKit.

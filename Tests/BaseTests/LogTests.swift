@@ -1,41 +1,51 @@
-import Base
+@_spi(Testing) import Base
 import Foundation
-import Synchronization
+import Logging
 import Testing
 
-// The sink is process-wide and tests run in parallel: the tests that replace it are
-// serialized and only look at lines carrying their own marker.
-@Suite(.serialized) struct LogTests {
+/// Libraries log through swift-log's `Logger`; these check Swiftlet's handler and the capture
+/// tests use.
+struct LogTests {
+    func logger() -> Logger { Logger(label: "swiftlet.tests") }
+
     @Test func formatsLevelAndMessage() {
-        #expect(Log.format(.error, "disk full") == "swiftlet: error: disk full")
-        #expect(Log.format(.warning, "odd") == "swiftlet: warning: odd")
-        #expect(Log.format(.info, "started") == "swiftlet: info: started")
+        #expect(SwiftletLogHandler.format(.error, "disk full") == "swiftlet: error: disk full")
+        #expect(SwiftletLogHandler.format(.warning, "odd") == "swiftlet: warning: odd")
+        #expect(SwiftletLogHandler.format(.info, "started") == "swiftlet: info: started")
     }
 
     @Test func capturesEveryLevelInOrder() {
-        let lines = Log.withCapturedMessages {
-            Log.error("one")
-            Log.warning("two")
-            Log.info("three")
-            Log.log(.error, "four")
+        let lines = LogCapture.withCapturedMessages {
+            logger().error("one")
+            logger().warning("two")
+            logger().info("three")
+            logger().log(level: .critical, "four")
         }
         #expect(
             lines == [
                 "swiftlet: error: one", "swiftlet: warning: two", "swiftlet: info: three",
-                "swiftlet: error: four",
+                "swiftlet: critical: four",
             ])
     }
 
+    @Test func levelsBelowInfoAreNotWritten() {
+        let lines = LogCapture.withCapturedMessages {
+            logger().debug("hidden")
+            logger().trace("hidden")
+        }
+        #expect(lines.isEmpty)
+    }
+
     @Test func capturesNothingWhenNothingIsLogged() {
-        #expect(Log.withCapturedMessages {}.isEmpty)
+        #expect(LogCapture.withCapturedMessages {}.isEmpty)
     }
 
     @Test func nestedCaptureTakesTheInnerMessagesOnly() {
         var inner: [String] = []
-        let outer = Log.withCapturedMessages {
-            Log.info("outer before")
-            inner = Log.withCapturedMessages { Log.info("inner") }
-            Log.info("outer after")
+        let outer = LogCapture.withCapturedMessages {
+            logger().info("outer before")
+            inner = LogCapture.withCapturedMessages { logger().info("inner") }
+            logger().info("outer after")
         }
         #expect(inner == ["swiftlet: info: inner"])
         #expect(outer == ["swiftlet: info: outer before", "swiftlet: info: outer after"])
@@ -44,18 +54,18 @@ import Testing
     @Test func captureRethrowsAndKeepsNoState() throws {
         struct Failure: Error {}
         #expect(throws: Failure.self) {
-            _ = try Log.withCapturedMessages {
-                Log.error("before the throw")
+            _ = try LogCapture.withCapturedMessages {
+                logger().error("before the throw")
                 throw Failure()
             }
         }
-        #expect(Log.withCapturedMessages { Log.info("after") } == ["swiftlet: info: after"])
+        #expect(LogCapture.withCapturedMessages { logger().info("after") } == ["swiftlet: info: after"])
     }
 
     @Test func asyncCaptureIncludesChildTasks() async {
-        let lines = await Log.withCapturedMessages {
-            Log.info("parent")
-            await Task { Log.info("child") }.value
+        let lines = await LogCapture.withCapturedMessages {
+            logger().info("parent")
+            await Task { logger().info("child") }.value
         }
         #expect(lines == ["swiftlet: info: parent", "swiftlet: info: child"])
     }
@@ -64,9 +74,9 @@ import Testing
         let results = await withTaskGroup(of: (Int, [String]).self) { group in
             for index in 0..<8 {
                 group.addTask {
-                    let lines = await Log.withCapturedMessages {
+                    let lines = await LogCapture.withCapturedMessages {
                         for step in 0..<50 {
-                            Log.info("task \(index) step \(step)")
+                            logger().info("task \(index) step \(step)")
                             await Task.yield()
                         }
                     }
@@ -82,42 +92,17 @@ import Testing
         }
     }
 
-    @Test func sinkReceivesUncapturedLinesAndCanBeRestored() {
-        let marker = UUID().uuidString
-        let received = Mutex<[String]>([])
-        let previous = Log.setSink { level, line in
-            guard line.contains(marker) else { return }
-            received.withLock { $0.append("\(level.rawValue)|\(line)") }
-        }
-        Log.warning("uncaptured \(marker)")
-        let captured = Log.withCapturedMessages { Log.error("captured \(marker)") }
-        let mine = Log.setSink(previous)
-
-        #expect(mine != nil)
-        #expect(captured == ["swiftlet: error: captured \(marker)"])
-        #expect(received.withLock { $0 } == ["warning|swiftlet: warning: uncaptured \(marker)"])
-    }
-
-    @Test func sinkIsThreadSafe() {
-        let marker = UUID().uuidString
-        let count = Mutex(0)
-        let previous = Log.setSink { _, line in
-            if line.contains(marker) { count.withLock { $0 += 1 } }
-        }
-        DispatchQueue.concurrentPerform(iterations: 400) { index in
-            Log.info("\(marker) \(index)")
-        }
-        Log.setSink(previous)
-        #expect(count.withLock { $0 } == 400)
-    }
-
-    @Test func defaultSinkWritesOneLineToStandardError() async {
+    @Test func uncapturedLinesGoToStandardErrorOneLineEach() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            Log.setSink(nil)
-            Log.error("written to stderr")
-            Log.info("second line")
+            SwiftletLogHandler.bootstrap()
+            DispatchQueue.concurrentPerform(iterations: 200) { index in
+                Logger(label: "swiftlet.tests").info("line \(index)")
+            }
+            Logger(label: "swiftlet.tests").error("written to stderr")
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains("swiftlet: error: written to stderr\nswiftlet: info: second line\n"))
+        #expect(output.hasSuffix("swiftlet: error: written to stderr\n"))
+        let lines = output.split(separator: "\n").filter { $0.hasPrefix("swiftlet: info: line ") }
+        #expect(Set(lines).count == 200)
     }
 }

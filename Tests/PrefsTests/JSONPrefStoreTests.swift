@@ -1,4 +1,4 @@
-import Base
+@_spi(Testing) import Base
 import Foundation
 import Prefs
 import Testing
@@ -192,7 +192,7 @@ struct JSONPrefStoreTests {
         AtomicFileWriter.injectFault(forPath: files.path, at: .rename, code: EIO)
         defer { AtomicFileWriter.clearFault(forPath: files.path) }
         prefs.set("device.name", "laptop")
-        let lines = Log.withCapturedMessages { prefs.flush() }
+        let lines = LogCapture.withCapturedMessages { prefs.flush() }
         #expect(lines.count == 1)
         #expect(lines.first?.hasPrefix("swiftlet: error: could not save prefs") == true)
         #expect(lines.first?.contains(files.path) == true)
@@ -208,7 +208,7 @@ struct JSONPrefStoreTests {
     ) {
         files.writeFile(bytes)
         var prefs: PrefService?
-        let lines = Log.withCapturedMessages { prefs = files.makeService() }
+        let lines = LogCapture.withCapturedMessages { prefs = files.makeService() }
         guard let prefs else { return }
         let expected = PrefLoadProblem(path: files.path, reason: reason, movedTo: files.badPath)
         #expect(prefs.loadProblem == expected, sourceLocation: sourceLocation)
@@ -294,7 +294,7 @@ struct JSONPrefStoreTests {
         try FileManager.default.createDirectory(atPath: files.path, withIntermediateDirectories: true)
         let store = files.makeStore()
         var prefs: PrefService?
-        let lines = Log.withCapturedMessages {
+        let lines = LogCapture.withCapturedMessages {
             prefs = PrefService(registry: PrefTestFiles.makeRegistry(), store: store)
         }
         let problem = try #require(prefs?.loadProblem)

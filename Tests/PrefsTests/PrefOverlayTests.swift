@@ -1,4 +1,4 @@
-import Base
+@_spi(Testing) import Base
 import Prefs
 import Testing
 
@@ -137,7 +137,7 @@ struct PrefOverlayTests {
         let observation = overlay.observeSyncableChanges { events.record($0, $1) }
         overlay.set("browser.show_home_button", false)
         #expect(overlay.syncableValues.isEmpty)
-        let lines = Log.withCapturedMessages {
+        let lines = LogCapture.withCapturedMessages {
             #expect(!overlay.applySyncedValue("browser.show_home_button", true))
         }
         #expect(lines.count == 1)

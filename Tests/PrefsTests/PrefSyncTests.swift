@@ -1,4 +1,4 @@
-import Base
+@_spi(Testing) import Base
 import Testing
 
 @MainActor
@@ -84,7 +84,7 @@ struct PrefSyncTests {
     @Test func wrongTypesAreRejectedWithAWarning() {
         let prefs = files.makeService()
         var results: [Bool] = []
-        let lines = Log.withCapturedMessages {
+        let lines = LogCapture.withCapturedMessages {
             results.append(prefs.applySyncedValue("browser.show_home_button", "yes"))
             results.append(prefs.applySyncedValue("browser.home_page", 1))
             results.append(prefs.applySyncedValue("zoom.default_level", .double(.nan)))
@@ -102,7 +102,7 @@ struct PrefSyncTests {
     @Test func localAndUnknownPrefsCannotBeSetBySync() {
         let prefs = files.makeService()
         var results: [Bool] = []
-        let lines = Log.withCapturedMessages {
+        let lines = LogCapture.withCapturedMessages {
             results.append(prefs.applySyncedValue("device.name", "from another device"))
             results.append(prefs.applySyncedValue("tabs.max_count", 3))
             results.append(prefs.applySyncedValue("newer.version.pref", true))
