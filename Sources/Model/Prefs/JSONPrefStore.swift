@@ -37,6 +37,8 @@ public final class JSONPrefStore {
     public private(set) var loadProblem: PrefLoadProblem?
     /// Whether changes are never written (the file could not be read or moved aside).
     public private(set) var isReadOnly = false
+    /// Whether there was no file when it was read (all defaults).
+    public private(set) var fileWasMissing = false
     /// The number of writes started so far.
     public private(set) var writeCount = 0
 
@@ -173,7 +175,9 @@ public final class JSONPrefStore {
         self.registry = registry
         let bytes: [UInt8]
         switch Self.readFile(path) {
-        case .missing: return [:]
+        case .missing:
+            fileWasMissing = true
+            return [:]
         case .failed(let code):
             reportProblem(.unreadable(String(cString: strerror(code))), moveAside: false)
             return [:]
