@@ -18,7 +18,8 @@ import Darwin
 /// change after a write schedules the next one ``writeDelay`` later on the injected
 /// clock; ``commitPendingWrite(waitUntilDone:)`` writes at once. Files are written
 /// atomically and durably (``AtomicFileWriter``, mode 0600) on a background serial
-/// queue; a missing directory is created with mode 0700. Write failures are logged.
+/// queue; a missing directory is created with mode 0700. Write failures are logged and
+/// retried on the clock after ``scheduledWriteDelay`` (doubling per failure in a row, capped).
 ///
 /// Reading happens once, synchronously, when a ``PrefService`` is created with the store.
 /// A missing file means "all defaults". A file that is empty, not valid JSON, not a JSON
@@ -38,6 +39,8 @@ public final class JSONPrefStore {
     public private(set) var loadProblem: PrefLoadProblem?
     /// Whether changes are never written (the file could not be read or moved aside).
     public private(set) var isReadOnly = false
+    /// Whether there was no file when it was read (all defaults).
+    public private(set) var fileWasMissing = false
     /// The number of writes started so far.
     public private(set) var writeCount = 0
 
@@ -87,12 +90,45 @@ public final class JSONPrefStore {
         if waitUntilDone {
             if let failure = queue.sync(execute: { Self.write(document, to: path) }) {
                 Logger.prefs.error("\(failure)")
+                writeFailed()
+            } else {
+                failuresInARow = 0
             }
         } else {
-            queue.async {
-                if let failure = Self.write(document, to: path) { Logger.prefs.error("\(failure)") }
+            queue.async { [weak self] in
+                let failure = Self.write(document, to: path)
+                if let failure { Logger.prefs.error("\(failure)") }
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated {
+                        if failure == nil { self?.failuresInARow = 0 } else { self?.writeFailed() }
+                    }
+                }
             }
         }
+    }
+
+    /// The longest a retry waits while writes keep failing.
+    public static let maximumRetryDelay: Duration = .seconds(60)
+
+    /// Writes that failed in a row (reset by one that succeeds).
+    public private(set) var failuresInARow = 0
+
+    /// How long the next scheduled write waits: ``writeDelay``, doubled for each write in a
+    /// row that failed (a full disk is not rewritten every second), at most
+    /// ``maximumRetryDelay``.
+    public var scheduledWriteDelay: Duration {
+        guard failuresInARow > 0 else { return writeDelay }
+        return min(writeDelay * (1 << min(failuresInARow, 16)), max(writeDelay, Self.maximumRetryDelay))
+    }
+
+    /// A write failed (disk full, IO error): the values are still to be written, and a retry
+    /// is scheduled on the clock, later with each failure in a row.
+    private func writeFailed() {
+        failuresInARow += 1
+        guard !isReadOnly else { return }
+        hasPendingChanges = true
+        timer.stop()
+        timer.start(after: scheduledWriteDelay) { [weak self] in self?.commitPendingWrite() }
     }
 
     /// Writes pending changes and waits until everything is durably on disk; for shutdown.
@@ -104,7 +140,7 @@ public final class JSONPrefStore {
         guard !isReadOnly else { return }
         hasPendingChanges = true
         if !timer.isRunning {
-            timer.start(after: writeDelay) { [weak self] in self?.commitPendingWrite() }
+            timer.start(after: scheduledWriteDelay) { [weak self] in self?.commitPendingWrite() }
         }
     }
 
@@ -174,7 +210,9 @@ public final class JSONPrefStore {
         self.registry = registry
         let bytes: [UInt8]
         switch Self.readFile(path) {
-        case .missing: return [:]
+        case .missing:
+            fileWasMissing = true
+            return [:]
         case .failed(let code):
             reportProblem(.unreadable(String(cString: strerror(code))), moveAside: false)
             return [:]

@@ -75,6 +75,13 @@ public final class PrefService {
     /// What was wrong with the prefs file when it was read, if anything.
     public var loadProblem: PrefLoadProblem? { store?.loadProblem }
 
+    /// Whether the values were read from the prefs file: there was one and it was usable
+    /// (no ``loadProblem``). False for an overlay or an in-memory service.
+    public var valuesWereReadFromFile: Bool {
+        guard let store else { return false }
+        return !store.fileWasMissing && store.loadProblem == nil
+    }
+
     // MARK: Reading
 
     /// The effective value of `name`.

@@ -110,6 +110,12 @@ public final class ApplicationContext {
 
     // MARK: Open scenes
 
+    /// Whether ``openScenes`` is the truth about the windows: `Local State` was read at
+    /// start. When it was missing or unreadable the registry is empty, and every window
+    /// session on disk must be taken as open — not as closed by the user (which would send
+    /// each to recently closed and delete its session).
+    public var knowsOpenScenes: Bool { localState.valuesWereReadFromFile }
+
     /// The windows recorded as open, in order.
     public var openScenes: [Scene] {
         localState.list(Prefs.openScenes).compactMap { value in

@@ -14,6 +14,13 @@ final class SessionIO: Sendable {
     private let queue = DispatchQueue(label: "swiftlet.sessions.io", qos: .utility)
     private let failures = Mutex<[String]>([])
     private let bytesWritten = Mutex<Int>(0)
+    private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+
+    init() { queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self)) }
+
+    /// Whether the caller runs on this IO queue. Work already on the queue calls the
+    /// operations directly: a ``sync(_:)`` from there would deadlock (libdispatch traps).
+    var isOnQueue: Bool { DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self) }
 
     /// Runs `work` on the IO queue after everything queued before it.
     func async(_ work: @escaping @Sendable () -> Void) { queue.async(execute: work) }
@@ -21,8 +28,11 @@ final class SessionIO: Sendable {
     /// Blocks until everything queued so far has run.
     func waitUntilIdle() { queue.sync {} }
 
-    /// Runs `work` on the IO queue and waits for its result.
-    func sync<T: Sendable>(_ work: @Sendable () -> T) -> T { queue.sync(execute: work) }
+    /// Runs `work` on the IO queue and waits for its result. Never call it from the queue.
+    func sync<T: Sendable>(_ work: @Sendable () -> T) -> T {
+        precondition(!isOnQueue, "SessionIO.sync: called on the IO queue (nested sync)")
+        return queue.sync(execute: work)
+    }
 
     /// Failures recorded since the last call.
     func takeFailures() -> [String] {

@@ -165,7 +165,9 @@ public struct SessionInspector: Sendable {
         } else {
             session = tabsFromTheirOwnFiles(in: directory, problems: &window.problems)
             window.problems.append(
-                "no \(SessionFormat.metadataFileName); these are the tabs a restore recovers from their own files"
+                SessionLoader.isDirectory(metadataPath)
+                    ? "\(SessionFormat.metadataFileName) is a directory; a restore sets it aside and recovers these tabs from their own files"
+                    : "no \(SessionFormat.metadataFileName); these are the tabs a restore recovers from their own files"
             )
         }
         window.problems += session.problems
@@ -173,9 +175,21 @@ public struct SessionInspector: Sendable {
             // The stored identifier (a restore gives an invalid one a fresh value).
             let storedID = Int32(bitPattern: UInt32(item.storageName, radix: 16) ?? 0)
             let tabDirectory = directory + "/" + item.storageName
-            let hasData = FileManager.default.fileExists(
-                atPath: tabDirectory + "/" + SessionFormat.dataFileName)
-            if !hasData {
+            // What a restore does with the tab's data.pb: missing, it is passed over; empty or
+            // not parsing, it is damaged and set aside. Either way the list's URL is all that is left.
+            let dataPath = tabDirectory + "/" + SessionFormat.dataFileName
+            var hasData = false
+            if let data = FileManager.default.contents(atPath: dataPath) {
+                do {
+                    guard !data.isEmpty else { throw SessionLoadError.empty }
+                    _ = try StorageWebStateStorage(serializedBytes: data)
+                    hasData = true
+                } catch {
+                    window.problems.append(
+                        "tab \(storedID): \(SessionFormat.dataFileName) is damaged (\(error)); a restore sets it "
+                            + "aside and the tab comes back with its last URL only")
+                }
+            } else {
                 window.problems.append(
                     "tab \(storedID) has no \(SessionFormat.dataFileName): it comes back with its last URL only"
                 )

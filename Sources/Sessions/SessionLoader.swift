@@ -5,8 +5,9 @@ import Web
 import Glibc
 #endif
 
-/// Reads one window session directory for restoration, on the caller's thread (IO already
-/// drained), and tidies it: an unreadable list is set aside and the session rebuilt from
+/// Reads one window session directory for restoration, on the IO queue (call ``load()``
+/// inside ``SessionIO/sync(_:)``: its writes are plain calls of the queue's operations, so
+/// no step ever nests a sync on the queue), and tidies it: an unreadable list is set aside and the session rebuilt from
 /// the tabs' own files; a list from a newer format version is kept as a backup before
 /// anything rewrites it; tabs whose stored identifier was invalid or already in use get a
 /// fresh one and their files follow; files the session no longer refers to are deleted
@@ -24,8 +25,24 @@ struct SessionLoader {
     }
 
     func load() -> Result {
+        precondition(io.isOnQueue, "SessionLoader.load: must run on the IO queue")
         let metadataPath = directory + "/" + SessionFormat.metadataFileName
         var problems: [String] = []
+        if Self.isDirectory(metadataPath) {
+            // Not a list, and no save could ever replace it: set it aside like an unreadable
+            // list (an older set-aside copy is replaced) and recover the tabs from their files.
+            let aside = metadataPath + ".bad"
+            io.remove(aside)
+            io.rename(metadataPath, to: aside)
+            var session = recoverFromTabDirectories()
+            problems.append(
+                "\(metadataPath) is a directory, not a list; set aside as \(SessionFormat.metadataFileName).bad, "
+                    + "\(session.items.count) tab(s) recovered from their own files")
+            problems += session.problems
+            moveRenamedTabs(&session)
+            deleteObsoleteFiles(keeping: Set(session.items.map(\.storageName)))
+            return Result(session: session, problems: problems)
+        }
         guard let bytes = io.read(metadataPath) else {
             // No list. Tab directories without a list can only come from a crash before the
             // first list was written: bring them back rather than deleting them.
@@ -43,7 +60,7 @@ struct SessionLoader {
             let storage = try StorageWebStateListStorage(serializedBytes: bytes)
             if storage.formatVersion > SessionFormat.currentVersion {
                 let backup = metadataPath + ".v\(storage.formatVersion)"
-                _ = io.sync { [io] in io.write(bytes, to: backup) }
+                io.write(bytes, to: backup)
                 problems.append(
                     "written by a newer version (format \(storage.formatVersion)); a copy of its list is kept as "
                         + (backup as NSString).lastPathComponent)
@@ -55,7 +72,7 @@ struct SessionLoader {
                 // fields: it parses, but tabs may be missing. Keep a copy, and bring back
                 // the tabs whose files it does not name rather than deleting them below.
                 let aside = metadataPath + ".bad"
-                _ = io.sync { [io] in io.write(bytes, to: aside) }
+                io.write(bytes, to: aside)
                 let recovered = recoverFromTabDirectories(excluding: Set(session.items.map(\.storageName)))
                 session.items += recovered.items
                 session.problems += recovered.problems
@@ -116,6 +133,13 @@ struct SessionLoader {
         }
     }
 
+    /// Whether `path` is a directory (where a file belongs).
+    static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
+    }
+
     private static func modificationTime(_ path: String) -> timespec? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
@@ -156,11 +180,13 @@ struct SessionLoader {
         var unreadable: [String] = []
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
         for name in names where name.count == 8 && !excluded.contains(name) {
-            guard let raw = UInt32(name, radix: 16),
-                let id = WebStateID.fromSerializedValue(Int32(bitPattern: raw)),
+            guard name.allSatisfy(\.isHexDigit), let raw = UInt32(name, radix: 16),
                 let data = FileManager.default.contents(
                     atPath: directory + "/" + name + "/" + SessionFormat.dataFileName)
             else { continue }
+            // A name that is not a valid identifier (not positive, or at the top of the range)
+            // still names a tab's files: the tab gets a fresh identifier, as in a list.
+            let id = WebStateID.fromSerializedValue(Int32(bitPattern: raw)) ?? .newUnique()
             let navigation = (try? StorageWebStateStorage(serializedBytes: data))?.navigation.model
             guard let navigation, let item = navigation.lastCommittedItem else {
                 unreadable.append(name)

@@ -320,7 +320,6 @@ public final class SessionRestorationService {
             browser.webStateList.isEmpty, "SessionRestorationService.loadSession: the list is not empty")
         session.wasLoaded = true
         observers.forEach { $0.willStartSessionRestoration(browser) }
-        io.waitUntilIdle()
         // Identifiers this process already uses (other windows' tabs, created tabs): a stored
         // tab carrying one gets a fresh identifier. Two windows can list one tab if the process
         // died between their lists while it moved, and a new tab can take an identifier an
@@ -330,7 +329,8 @@ public final class SessionRestorationService {
             guard let list = other.browser?.webStateList, !list.isDestroyed else { continue }
             idsInUse.formUnion(list.webStates.map(\.id))
         }
-        let loaded = SessionLoader(io: io, directory: session.directory, idsInUse: idsInUse).load()
+        let loader = SessionLoader(io: io, directory: session.directory, idsInUse: idsInUse)
+        let loaded = io.sync { loader.load() }
         for problem in loaded.problems { record("session \(session.sessionID): \(problem)") }
         let list = browser.webStateList
         var restored: [WebState] = []

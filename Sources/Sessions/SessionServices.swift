@@ -70,4 +70,19 @@ public final class SessionServices {
     public func tabRestore(for profile: Profile) -> TabRestoreService {
         tabRestoreFactory.requiredService(for: profile)
     }
+
+    /// At start-up: the window sessions of `profile` that `application`'s open-scene registry
+    /// does not list go to its recently closed entries and are deleted
+    /// (``SessionRestorationService/purgeDiscardedSessions(keeping:into:)``). Nothing is purged
+    /// when `Local State` was missing or unreadable (``ApplicationContext/knowsOpenScenes``):
+    /// without the registry, the sessions on disk are the truth. Returns the purged ids.
+    @discardableResult
+    public func purgeDiscardedSessions(of profile: Profile, application: ApplicationContext) -> [String] {
+        guard application.knowsOpenScenes else { return [] }
+        let open = application.openScenes.filter {
+            $0.profileName == profile.name.rawValue && $0.isIncognito == profile.isOffTheRecord
+        }
+        return sessionRestoration(for: profile).purgeDiscardedSessions(
+            keeping: Set(open.map(\.sessionID)), into: tabRestore(for: profile))
+    }
 }

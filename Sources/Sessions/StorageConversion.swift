@@ -5,12 +5,23 @@ import Web
 // Conversions between the model's value types and the generated storage messages.
 
 extension StorageTimestamp {
+    /// The times a file may hold: from Chromium's epoch (1601-01-01) to the end of year 9999.
+    /// A time read from disk is clamped to it, and so is a time written: a hand-made or
+    /// damaged file must not make a later save trap converting an out-of-range `Double`.
+    static let saneRange: ClosedRange<TimeInterval> = -11_644_473_600...253_402_300_799
+
     init(_ date: Date) {
         self.init()
-        microseconds = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
+        let raw = date.timeIntervalSince1970.isNaN ? 0 : date.timeIntervalSince1970
+        let seconds = min(max(raw, Self.saneRange.lowerBound), Self.saneRange.upperBound)
+        microseconds = Int64((seconds * 1_000_000).rounded())
     }
 
-    var date: Date { Date(timeIntervalSince1970: Double(microseconds) / 1_000_000) }
+    var date: Date {
+        let seconds = Double(microseconds) / 1_000_000
+        return Date(
+            timeIntervalSince1970: min(max(seconds, Self.saneRange.lowerBound), Self.saneRange.upperBound))
+    }
 }
 
 extension StorageUserAgentType {

@@ -209,9 +209,24 @@ public final class TabRestoreService: WebStateListObserver {
         }
     }
 
-    private func makeEntryID() -> Int {
+    /// The largest entry identifier handed out or accepted from the file (it is stored as an
+    /// `Int32`); past it, identifiers start again from the smallest one not in use.
+    static let maximumEntryID = Int(Int32.max) - 1
+
+    private func makeEntryID(avoiding reserved: Set<Int> = []) -> Int {
+        let used = reserved.union(entries.flatMap(Self.entryIDs))
+        while nextEntryID < 1 || nextEntryID > Self.maximumEntryID || used.contains(nextEntryID) {
+            nextEntryID = nextEntryID < 1 || nextEntryID > Self.maximumEntryID ? 1 : nextEntryID + 1
+        }
         defer { nextEntryID += 1 }
         return nextEntryID
+    }
+
+    private static func entryIDs(_ entry: Entry) -> [Int] {
+        switch entry {
+        case .tab(let tab): [tab.entryID]
+        case .window(let window): [window.entryID] + window.tabs.map(\.entryID)
+        }
     }
 
     private func add(_ entry: Entry) {
@@ -335,10 +350,10 @@ public final class TabRestoreService: WebStateListObserver {
         return t
     }
 
-    private static func decode(_ t: StorageClosedTabStorage) -> ClosedTab {
+    private static func decode(_ t: StorageClosedTabStorage, id: (Int32) -> Int) -> ClosedTab {
         let metadata = t.metadata.model
         return ClosedTab(
-            entryID: Int(t.entryID), closedTime: t.closedTime.date,
+            entryID: id(t.entryID), closedTime: t.closedTime.date,
             windowSessionID: t.windowSessionID.isEmpty ? nil : t.windowSessionID, index: max(0, Int(t.index)),
             isPinned: t.pinned,
             groupID: t.hasGroup_p ? TabGroupID(high: t.groupID.high, low: t.groupID.low) : nil,
@@ -350,29 +365,43 @@ public final class TabRestoreService: WebStateListObserver {
         do {
             guard !data.isEmpty else { throw SessionLoadError.empty }
             let storage = try StorageRecentlyClosedStorage(serializedBytes: data)
-            for stored in storage.entries.prefix(Self.maximumEntries) {
+            let kept = storage.entries.prefix(Self.maximumEntries)
+            // Identifiers come from the file: one out of range or already taken gets a fresh
+            // one, so that the next entry never overflows or collides.
+            var valid: Set<Int> = []
+            for stored in kept {
                 switch stored.entry {
-                case .tab(let t): entries.append(.tab(Self.decode(t)))
-                case .window(let w):
-                    entries.append(
-                        .window(
-                            ClosedWindow(
-                                entryID: Int(w.entryID), closedTime: w.closedTime.date,
-                                windowSessionID: w.windowSessionID.isEmpty ? nil : w.windowSessionID,
-                                tabs: w.tabs.map(Self.decode),
-                                activeIndex: w.activeIndex >= 0 ? Int(w.activeIndex) : nil,
-                                pinnedCount: Int(w.pinnedCount))))
+                case .tab(let t): valid.insert(Int(t.entryID))
+                case .window(let w): valid.formUnion([Int(w.entryID)] + w.tabs.map { Int($0.entryID) })
                 case nil: continue
                 }
             }
-            let maxID =
-                entries.flatMap { entry -> [Int] in
-                    switch entry {
-                    case .tab(let tab): [tab.entryID]
-                    case .window(let window): [window.entryID] + window.tabs.map(\.entryID)
-                    }
-                }.max() ?? 0
-            nextEntryID = maxID + 1
+            valid = valid.filter { (1...Self.maximumEntryID).contains($0) }
+            nextEntryID = (valid.max() ?? 0) + 1
+            var taken: Set<Int> = []
+            let id = { (raw: Int32) -> Int in
+                let value = Int(raw)
+                if valid.contains(value), taken.insert(value).inserted { return value }
+                let fresh = self.makeEntryID(avoiding: valid.union(taken))
+                taken.insert(fresh)
+                return fresh
+            }
+            for stored in kept {
+                switch stored.entry {
+                case .tab(let t): entries.append(.tab(Self.decode(t, id: id)))
+                case .window(let w):
+                    let windowID = id(w.entryID)
+                    entries.append(
+                        .window(
+                            ClosedWindow(
+                                entryID: windowID, closedTime: w.closedTime.date,
+                                windowSessionID: w.windowSessionID.isEmpty ? nil : w.windowSessionID,
+                                tabs: w.tabs.map { Self.decode($0, id: id) },
+                                activeIndex: w.activeIndex >= 0 ? Int(w.activeIndex) : nil,
+                                pinnedCount: max(0, Int(w.pinnedCount)))))
+                case nil: continue
+                }
+            }
         } catch {
             let aside = fileURL.path + ".bad"
             io.sync { [io] in _ = io.rename(fileURL.path, to: aside) }

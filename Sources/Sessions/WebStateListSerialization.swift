@@ -129,7 +129,7 @@ enum WebStateListSerialization {
             } else {
                 id = .newUnique()
                 session.problems.append(
-                    item.identifier > 0
+                    WebStateID.generator.accepts(item.identifier)
                         ? "tab \(item.identifier) is already open (in another window): this copy is given \(id.rawValue)"
                         : "tab identifier \(item.identifier) is invalid: tab given \(id.rawValue)")
             }

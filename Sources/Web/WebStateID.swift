@@ -14,11 +14,13 @@ public struct WebStateID: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// A fresh identifier, never handed out before in this process.
     public static func newUnique() -> WebStateID { WebStateID(uncheckedRawValue: generator.next()) }
 
-    /// The identifier for a value read from storage, or nil if it is not valid (≤ 0).
-    /// Valid values also advance the generator, so fresh ids never collide with them.
+    /// The identifier for a value read from storage, or nil if it is not valid: not
+    /// positive, or in the top of the range that the generator keeps for fresh identifiers
+    /// (``SequentialIDGenerator/largestAcceptedIdentifier``; a file must not be able to
+    /// exhaust the generator). Valid values also advance the generator, so fresh ids never
+    /// collide with them.
     public static func fromSerializedValue(_ value: Int32) -> WebStateID? {
-        guard value > 0 else { return nil }
-        generator.advance(past: value)
+        guard generator.accepts(value), generator.advance(past: value) else { return nil }
         return WebStateID(uncheckedRawValue: value)
     }
 

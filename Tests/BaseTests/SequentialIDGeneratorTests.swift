@@ -70,11 +70,35 @@ import Testing
             _ = generator.next()
             _ = generator.next()
         }
-        await #expect(processExitsWith: .failure) {
+    }
+
+    @Test func identifiersInTheReservedTopAreRefusedAndNeverExhaustIt() async {
+        // Used to trap at the next call of next(): an identifier read from a file must not be
+        // able to exhaust the generator.
+        await #expect(processExitsWith: .success) {
             let generator = SequentialIDGenerator()
             generator.advance(past: Int32.max)
-            _ = generator.next()
+            precondition(generator.next() == 1)
         }
+        let generator = SequentialIDGenerator(reserve: 2)
+        #expect(generator.largestAcceptedIdentifier == Int32.max - 2)
+        #expect(!generator.accepts(Int32.max))
+        #expect(!generator.accepts(Int32.max - 1))
+        #expect(!generator.accepts(0))
+        #expect(generator.accepts(Int32.max - 2))
+        #expect(!generator.advance(past: Int32.max - 1))
+        #expect(generator.lastIssued == 0)
+        #expect(generator.advance(past: Int32.max - 2))
+        #expect(generator.next() == Int32.max - 1)
+        #expect(generator.next() == Int32.max)
+    }
+
+    @Test func theDefaultReserveKeepsAMillionIdentifiersForNext() {
+        let generator = SequentialIDGenerator()
+        #expect(generator.reserve == 1 << 20)
+        #expect(!generator.advance(past: Int32.max - (1 << 20) + 1))
+        #expect(generator.advance(past: Int32.max - (1 << 20)))
+        #expect(generator.next() == Int32.max - (1 << 20) + 1)
     }
 
     @Test func negativeStartFailsLoudly() async {

@@ -199,6 +199,52 @@ struct JSONPrefStoreTests {
         #expect(!files.exists(files.path))
     }
 
+    @Test func aFailedWriteIsRetriedOnTheClockWithABackoff() async {
+        let store = files.makeStore()
+        let prefs = PrefService(registry: PrefTestFiles.makeRegistry(), store: store)
+        AtomicFileWriter.injectFault(forPath: files.path, at: .rename, code: ENOSPC)
+        defer { AtomicFileWriter.clearFault(forPath: files.path) }
+        prefs.set("device.name", "laptop")
+        _ = LogCapture.withCapturedMessages { store.flush() }
+        // Used to be dropped: nothing pending, nothing scheduled, never written.
+        #expect(store.failuresInARow == 1)
+        #expect(store.hasPendingWrite)
+        #expect(store.scheduledWriteDelay == .seconds(2))
+        files.clock.advance(by: .milliseconds(1999))
+        #expect(store.writeCount == 1)
+        // The retry fails too (in the background); the next one waits twice as long.
+        _ = LogCapture.withCapturedMessages { files.clock.advance(by: .milliseconds(1)) }
+        #expect(store.writeCount == 2)
+        #expect(await waitUntil { store.failuresInARow == 2 })
+        #expect(store.scheduledWriteDelay == .seconds(4))
+        // The disk has room again: the retry writes the values.
+        AtomicFileWriter.clearFault(forPath: files.path)
+        files.clock.advance(by: .seconds(4))
+        #expect(store.writeCount == 3)
+        #expect(await waitUntil { store.failuresInARow == 0 })
+        store.flush()
+        #expect(files.fileText == #"{"device":{"name":"laptop"}}"#)
+        #expect(store.scheduledWriteDelay == .seconds(1))
+    }
+
+    @Test func retriesWaitAtMostAMinute() {
+        let store = files.makeStore()
+        let prefs = PrefService(registry: PrefTestFiles.makeRegistry(), store: store)
+        AtomicFileWriter.injectFault(forPath: files.path, at: .rename, code: ENOSPC)
+        defer { AtomicFileWriter.clearFault(forPath: files.path) }
+        prefs.set("device.name", "laptop")
+        for _ in 0..<10 { _ = LogCapture.withCapturedMessages { store.flush() } }
+        #expect(store.failuresInARow == 10)
+        #expect(store.scheduledWriteDelay == JSONPrefStore.maximumRetryDelay)
+    }
+
+    /// Pumps the main actor until `condition` holds (completions posted to the main queue run
+    /// while this yields); gives up after many turns.
+    private func waitUntil(_ condition: () -> Bool) async -> Bool {
+        for _ in 0..<100_000 where !condition() { await Task.yield() }
+        return condition()
+    }
+
     // MARK: Bad files
 
     /// Loads `bytes` as the prefs file and checks the common consequences of a bad file.

@@ -113,6 +113,58 @@ struct SessionProfileIntegrationTests {
         #expect(reread.entries.count == 1)
     }
 
+    /// Saves windows "a" and "b" of a new application's Default profile, records only "a" as
+    /// open, and quits. Returns the user data directory.
+    func savedWindowsWithOnlyAOpen() -> URL {
+        let (app, _, services, profile) = setUp()
+        let sessions = services.sessionRestoration(for: profile)
+        for id in ["a", "b"] {
+            let browser = Browser(kind: .regular, profile: profile, delegate: nil)
+            sessions.setSessionID(id, for: browser)
+            addTabs(browser, ["https://\(id).test/"])
+            sessions.disconnect(browser)
+        }
+        sessions.waitForPendingIO()
+        app.addOpenScene(.init(sessionID: "a", profileName: "Default"))
+        app.start()
+        app.shutdown()
+        return app.userDataDirectory.path
+    }
+
+    /// The next launch on `directory`: returns the purged ids and the sessions left on disk.
+    func relaunchAndPurge(_ directory: URL) throws -> (purged: [String], left: [String]) {
+        let app = ApplicationContext(
+            userDataDirectory: UserDataDirectory(path: directory), engine: engine, clock: clock,
+            isTesting: true)
+        let services = SessionServices.register(in: app, saveDelay: .seconds(1))
+        let profile = try app.profileManager.createProfile(named: "Default")
+        let purged = services.purgeDiscardedSessions(of: profile, application: app)
+        let storage = services.sessionRestoration(for: profile).storageDirectory.path
+        let left = try FileManager.default.contentsOfDirectory(atPath: storage).sorted()
+        services.tabRestore(for: profile).flush()
+        app.shutdown()
+        return (purged, left)
+    }
+
+    @Test func withLocalStateWindowsNotRecordedAsOpenArePurged() throws {
+        let result = try relaunchAndPurge(savedWindowsWithOnlyAOpen())
+        #expect(result.purged == ["b"])
+        #expect(result.left == ["a"])
+    }
+
+    @Test(arguments: ["missing", "empty", "garbage"])
+    func withoutAReadableLocalStateNoWindowIsPurged(_ damage: String) throws {
+        let directory = savedWindowsWithOnlyAOpen()
+        let localState = directory.appendingPathComponent("Local State")
+        try FileManager.default.removeItem(at: localState)
+        if damage != "missing" {
+            try Data(damage == "empty" ? [] : Array("{not json".utf8)).write(to: localState)
+        }
+        let result = try relaunchAndPurge(directory)
+        #expect(result.purged.isEmpty)
+        #expect(result.left == ["a", "b"], "the sessions on disk are the truth")
+    }
+
     @Test func crashRecoverySetsAsideAndRestoresOrDiscards() throws {
         let (_, _, services, profile) = setUp()
         let sessions = services.sessionRestoration(for: profile)

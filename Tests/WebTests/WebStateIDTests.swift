@@ -7,6 +7,14 @@ import Web
         #expect(WebStateID.fromSerializedValue(value) == nil)
     }
 
+    @Test(arguments: [Int32.max, Int32.max - 1, WebStateID.generator.largestAcceptedIdentifier + 1])
+    func serializedValuesInTheGeneratorsReservedTopAreInvalid(_ value: Int32) {
+        let before = WebStateID.generator.lastIssued
+        #expect(WebStateID.fromSerializedValue(value) == nil)
+        #expect(WebStateID.generator.lastIssued < WebStateID.generator.largestAcceptedIdentifier)
+        #expect(WebStateID.newUnique().rawValue > before, "fresh identifiers still come")
+    }
+
     @Test(arguments: [Int32(1), 2, 4_096, 0x00AB_CDEF])
     func positiveSerializedValuesAreValid(_ value: Int32) throws {
         let id = try #require(WebStateID.fromSerializedValue(value))
