@@ -28,7 +28,8 @@ let package = Package(
         .executable(name: "swiftlet-session-crasher", targets: ["swiftlet-session-crasher"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0")
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(name: "Base", swiftSettings: strict),
@@ -70,7 +71,7 @@ let package = Package(
             name: "swiftlet",
             dependencies: [
                 "Base", "Web", "Model", "Commands", "Sessions", "CWebKitGTK", "GLibSupport", "WebKitEngine",
-                "LocalHTTPServer",
+                "LocalHTTPServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
