@@ -43,6 +43,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // The core libraries.
@@ -106,6 +107,7 @@ let package = Package(
             dependencies: [
                 "Base", "Web", "Prefs", "Profiles", "TabModel", "Commands", "Sessions", "CGTK", "GLibSupport",
                 "GTKSupport", "WebKitEngine", "LocalHTTPServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),

@@ -8,7 +8,8 @@ public import WebTestSupport
 ///
 /// Notation (Chromium's): tab names are single words; tabs left of `|` are pinned;
 /// `[g a b]` is a group named `g` holding `a` and `b`; `*` after a name marks the active
-/// tab. Example: `"a b | [0 c d*] e"`. A list with no pinned tab starts with `"| "`.
+/// tab; group names are numbers. Example: `"a b | [0 c d*] e"`. A list with no pinned tab
+/// starts with `"| "`.
 @MainActor
 public final class WebStateListBuilder {
     /// The engine the builder's tabs come from.
@@ -21,83 +22,98 @@ public final class WebStateListBuilder {
     /// Creates a builder whose tabs come from `engine` (a new fake engine by default).
     public init(engine: FakeWebEngine = FakeWebEngine()) { self.engine = engine }
 
-    /// An error in a description.
-    public struct DescriptionError: Error, CustomStringConvertible {
-        /// What is wrong.
+    /// An error in a description: the description and what is wrong with it.
+    public struct DescriptionError: Error, CustomStringConvertible, Equatable {
+        /// What is wrong, and the description.
         public let description: String
+
+        init(_ problem: String, in text: String) { description = "\(problem) in '\(text)'" }
+    }
+
+    /// A parsed description: the tabs in order, the groups, the active tab.
+    private struct Plan {
+        var tabs: [(name: String, pinned: Bool)] = []
+        var groups: [(name: String, indices: [Int])] = []
+        var active: Int?
     }
 
     /// Fills the empty `list` from `description`: inserts the tabs (pinned ones pinned),
     /// creates the groups and activates the marked tab. Tabs are unrealized WebStates with
     /// title `name` and URL `https://name.test/` unless made earlier with ``webState(named:)``
     /// or ``realizedWebState(named:)``.
-    public func build(_ list: WebStateList, _ description: String) throws {
+    ///
+    /// Rejects, as Chromium's builder does, and before changing `list`: no `|` or more than
+    /// one, more than one `*`, a tab named `_` (what ``describe(_:)`` shows for unnamed
+    /// tabs) or named twice, a group whose name is not digits or that is used twice, nested,
+    /// unclosed, empty or pinned groups, and stray brackets.
+    public func build(_ list: WebStateList, _ description: String) throws(DescriptionError) {
         precondition(list.isEmpty, "WebStateListBuilder.build: the list must be empty")
-        var pinnedPart = ""
-        var rest = description
-        if let bar = description.firstIndex(of: "|") {
-            pinnedPart = String(description[..<bar])
-            rest = String(description[description.index(after: bar)...])
+        let plan = try Self.parse(description)
+        for (index, tab) in plan.tabs.enumerated() {
+            list.insert(webState(named: tab.name), tab.pinned ? .atIndex(index).pinning() : .atIndex(index))
         }
-        var active: Int?
-        var index = 0
-        for token in pinnedPart.split(separator: " ") {
-            let (name, isActive) = Self.parseName(token)
-            guard !name.isEmpty, !name.contains("["), !name.contains("]") else {
-                throw DescriptionError(description: "bad pinned token '\(token)' in '\(description)'")
-            }
-            list.insert(webState(named: name), .atIndex(index).pinning())
-            if isActive { active = index }
-            index += 1
-        }
-        var pendingGroups: [(name: String, indices: [Int])] = []
-        var openGroup: (name: String, indices: [Int])?
-        var expectGroupName = false
-        let spaced = rest.replacingOccurrences(of: "[", with: " [ ").replacingOccurrences(
-            of: "]", with: " ] ")
-        for token in spaced.split(separator: " ") {
-            if token == "[" {
-                guard openGroup == nil else {
-                    throw DescriptionError(description: "nested group in '\(description)'")
-                }
-                expectGroupName = true
-                continue
-            }
-            if token == "]" {
-                guard let group = openGroup else {
-                    throw DescriptionError(description: "stray ] in '\(description)'")
-                }
-                pendingGroups.append(group)
-                openGroup = nil
-                continue
-            }
-            if expectGroupName {
-                openGroup = (String(token), [])
-                expectGroupName = false
-                continue
-            }
-            let (name, isActive) = Self.parseName(token)
-            list.insert(webState(named: name), .atIndex(index))
-            openGroup?.indices.append(index)
-            if isActive { active = index }
-            index += 1
-        }
-        guard openGroup == nil, !expectGroupName else {
-            throw DescriptionError(description: "unclosed group in '\(description)'")
-        }
-        for group in pendingGroups {
-            guard !group.indices.isEmpty else {
-                throw DescriptionError(description: "empty group in '\(description)'")
-            }
+        for group in plan.groups {
             let tabGroup = list.createGroup(
                 indices: group.indices, visualData: TabGroupVisualData(title: group.name, color: .blue))
             setGroupName(group.name, for: tabGroup)
         }
-        if let active { list.activate(at: active) }
+        if let active = plan.active { list.activate(at: active) }
     }
 
-    private static func parseName(_ token: Substring) -> (String, Bool) {
-        token.hasSuffix("*") ? (String(token.dropLast()), true) : (String(token), false)
+    private static func parse(_ description: String) throws(DescriptionError) -> Plan {
+        func error(_ problem: String) -> DescriptionError { DescriptionError(problem, in: description) }
+        let bars = description.count { $0 == "|" }
+        guard bars == 1 else {
+            throw error(
+                bars == 0 ? "no '|' (a list with no pinned tab starts with '| ')" : "more than one '|'")
+        }
+        let stars = description.count { $0 == "*" }
+        guard stars <= 1 else { throw error("more than one active tab '*'") }
+        var plan = Plan()
+        var names: Set<String> = []
+        var groupNames: Set<String> = []
+        var openGroup: (name: String, indices: [Int])?
+        var expectGroupName = false
+        var pinned = true
+        let spaced = description.replacingOccurrences(of: "[", with: " [ ")
+            .replacingOccurrences(of: "]", with: " ] ").replacingOccurrences(of: "|", with: " | ")
+        for token in spaced.split(separator: " ") {
+            if expectGroupName {
+                guard !token.isEmpty, token.allSatisfy({ ("0"..."9").contains($0) }) else {
+                    throw error("group name '\(token)' is not a number")
+                }
+                guard groupNames.insert(String(token)).inserted else {
+                    throw error("group \(token) used twice")
+                }
+                openGroup = (String(token), [])
+                expectGroupName = false
+                continue
+            }
+            switch token {
+            case "|":
+                pinned = false  // No group is open: groups cannot start among the pinned tabs.
+            case "[":
+                guard !pinned else { throw error("a group among the pinned tabs") }
+                guard openGroup == nil else { throw error("nested group") }
+                expectGroupName = true
+            case "]":
+                guard let group = openGroup else { throw error("stray ]") }
+                guard !group.indices.isEmpty else { throw error("empty group \(group.name)") }
+                plan.groups.append(group)
+                openGroup = nil
+            default:
+                let isActive = token.hasSuffix("*")
+                let name = String(isActive ? token.dropLast() : token)
+                guard !name.isEmpty, !name.contains("*") else { throw error("bad tab '\(token)'") }
+                guard name != "_" else { throw error("tab named '_' (unnamed tabs cannot be built)") }
+                guard names.insert(name).inserted else { throw error("tab \(name) used twice") }
+                openGroup?.indices.append(plan.tabs.count)
+                if isActive { plan.active = plan.tabs.count }
+                plan.tabs.append((name, pinned))
+            }
+        }
+        guard openGroup == nil, !expectGroupName else { throw error("unclosed group") }
+        return plan
     }
 
     /// Describes `list` in the notation above. Unnamed tabs show as `_`, unnamed groups as `?`.

@@ -27,32 +27,17 @@ public struct UserDataDirectory: Sendable, Equatable {
         public let description: String
     }
 
-    /// Resolves the directories from a command line and an environment.
+    /// Resolves the directories from the value of `--user-data-dir` (`nil` when it was not
+    /// given) and an environment.
     public static func resolve(
-        arguments: [String], environment: [String: String]
+        explicit: String?, environment: [String: String]
     ) throws(ArgumentError)
         -> UserDataDirectory
     {
-        var explicit: String?
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--user-data-dir" {
-                guard index + 1 < arguments.count, !arguments[index + 1].isEmpty else {
-                    throw ArgumentError(description: "--user-data-dir needs a directory")
-                }
-                explicit = arguments[index + 1]
-                index += 1
-            } else if argument.hasPrefix("--user-data-dir=") {
-                let value = String(argument.dropFirst("--user-data-dir=".count))
-                guard !value.isEmpty else {
-                    throw ArgumentError(description: "--user-data-dir needs a directory")
-                }
-                explicit = value
-            }
-            index += 1
-        }
         if let explicit {
+            guard !explicit.isEmpty else {
+                throw ArgumentError(description: "--user-data-dir needs a directory")
+            }
             let url = URL(fileURLWithPath: explicit, isDirectory: true).standardizedFileURL
             return UserDataDirectory(path: url)
         }

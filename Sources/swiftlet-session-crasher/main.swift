@@ -6,8 +6,10 @@
 //       SIGKILL at a random moment, then restores the session itself and checks it equals
 //       the state after the last reported save (or a later step whose save completed before
 //       it could be reported). Prints "N passed, M failed" and exits non-zero on a failure.
-//   swiftlet-session-crasher child DIR SEED FIRST-STEP
-//       The child: mutates from FIRST-STEP on, forever.
+//   swiftlet-session-crasher child DIR SEED FIRST-STEP [--saves N]
+//       The child: mutates from FIRST-STEP on, forever, or for N saves and then exits 0.
+//       "saved <step>" is written to standard output with one write(2) once the save of
+//       that step completed, so that a system call trace shows where each save ends.
 import Base
 import Foundation
 import Profiles
@@ -51,7 +53,7 @@ func makeProfile(_ engine: FakeWebEngine, beside sessionDirectory: URL) -> Profi
 nonisolated(unsafe) var profileContexts: [ApplicationContext] = []
 
 @MainActor
-func runChild(directory: URL, seed: UInt64, firstStep: Int) -> Never {
+func runChild(directory: URL, seed: UInt64, firstStep: Int, saves: Int?) -> Never {
     let engine = FakeWebEngine()
     let (service, browser, _) = openSession(directory, engine: engine)
     var step = firstStep
@@ -62,6 +64,7 @@ func runChild(directory: URL, seed: UInt64, firstStep: Int) -> Never {
         let line = "saved \(step)\n"
         _ = line.withCString { write(1, $0, strlen($0)) }
         step += 1
+        if let saves, step - firstStep >= saves { exit(0) }
     }
 }
 
@@ -156,9 +159,12 @@ func runTorture(kills: Int, seed: UInt64, directory: URL, stopOnFailure: Bool) -
 let arguments = CommandLine.arguments
 MainActor.assumeIsolated {
     if arguments.count >= 5 && arguments[1] == "child" {
+        let saves = arguments.firstIndex(of: "--saves").flatMap {
+            $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil
+        }
         runChild(
             directory: URL(fileURLWithPath: arguments[2]), seed: UInt64(arguments[3]) ?? 1,
-            firstStep: Int(arguments[4]) ?? 0)
+            firstStep: Int(arguments[4]) ?? 0, saves: saves)
     }
     if arguments.count >= 2 && arguments[1] == "torture" {
         func option(_ name: String) -> String? {

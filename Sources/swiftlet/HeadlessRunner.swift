@@ -12,116 +12,54 @@ import WebKitEngine
 import Glibc
 #endif
 
-/// `swiftlet --headless [--screenshot FILE.png] [--dump title|url|history] [--timeout S]
-/// [--user-data-dir DIR] URL…`: loads the URLs, in order, in one tab of the real engine,
-/// waits for each load, then writes a PNG of the page and prints what was asked.
-/// `--demo` serves a built-in page from 127.0.0.1 and renders it (what `make run` does).
+/// `swiftlet --headless`: loads the URLs, in order, in one tab of the real engine, waits for
+/// each load, then writes a PNG of the page and prints what was asked. With a user data
+/// directory, pages load in its Default profile. `--demo` serves a built-in page from
+/// 127.0.0.1 and renders it (what `make run` does). The command line is parsed by
+/// ``SwiftletCommand``.
 @MainActor
 struct HeadlessRunner {
+    /// What to load and what to report.
     struct Options {
         var screenshot: String?
-        var dumps: [String] = []
+        var dumps: [HeadlessOptions.Dump] = []
         var timeout: Double = 30
         var userDataDirectory: String?
         var demo = false
         var urls: [URL] = []
     }
 
-    nonisolated static let usage = """
-        usage: swiftlet --headless [--screenshot FILE.png] [--dump title|url|history]... [--timeout SECONDS]
-                                   [--user-data-dir DIR] URL...
-               swiftlet --headless --demo [--screenshot FILE.png]
-        """
-
-    static func parse(_ arguments: [String]) -> Result<Options, HeadlessError> {
-        var options = Options()
-        var index = 0
-        func value(_ name: String) -> Result<String, HeadlessError> {
-            index += 1
-            guard index < arguments.count else { return .failure(.usage("\(name) needs a value")) }
-            return .success(arguments[index])
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--headless": break
-            case "--demo": options.demo = true
-            case "--screenshot":
-                switch value(argument) {
-                case .success(let path): options.screenshot = path
-                case .failure(let error): return .failure(error)
-                }
-            case "--dump":
-                switch value(argument) {
-                case .success(let what) where ["title", "url", "history"].contains(what):
-                    options.dumps.append(what)
-                case .success(let what):
-                    return .failure(.usage("--dump takes title, url or history, not '\(what)'"))
-                case .failure(let error): return .failure(error)
-                }
-            case "--timeout":
-                switch value(argument) {
-                case .success(let text):
-                    guard let seconds = Double(text), seconds > 0 else {
-                        return .failure(.usage("--timeout needs a positive number of seconds"))
-                    }
-                    options.timeout = seconds
-                case .failure(let error): return .failure(error)
-                }
-            case "--user-data-dir":
-                switch value(argument) {
-                case .success(let path): options.userDataDirectory = path
-                case .failure(let error): return .failure(error)
-                }
-            default:
-                if argument.hasPrefix("--") { return .failure(.usage("unknown option \(argument)")) }
-                guard let url = URL(string: argument), url.scheme != nil else {
-                    return .failure(.usage("not a URL: \(argument)"))
-                }
-                options.urls.append(url)
-            }
-            index += 1
-        }
-        if options.urls.isEmpty && !options.demo { return .failure(.usage("no URL given")) }
-        return .success(options)
-    }
-
     /// Runs and returns the exit status.
-    static func run(_ arguments: [String]) -> Int32 {
-        switch parse(arguments) {
-        case .failure(let error):
-            fail(error.description)
-            return 2
-        case .success(var options):
-            var xvfb: XvfbDisplay?
-            let environment = ProcessInfo.processInfo.environment
-            if (environment["DISPLAY"] ?? "").isEmpty && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
-                do { xvfb = try XvfbDisplay() } catch {
-                    fail(error.description)
-                    return 1
-                }
-                // A private display has no accessibility bus to talk to.
-                setenv("GTK_A11Y", "none", 0)
-                setenv("NO_AT_BRIDGE", "1", 0)
+    static func run(_ options: Options) -> Int32 {
+        var options = options
+        var xvfb: XvfbDisplay?
+        let environment = ProcessInfo.processInfo.environment
+        if (environment["DISPLAY"] ?? "").isEmpty && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
+            do { xvfb = try XvfbDisplay() } catch {
+                fail(error.description)
+                return 1
             }
-            defer { xvfb?.stop() }
-            var server: LocalHTTPServer?
-            if options.demo {
-                do {
-                    let demo = try LocalHTTPServer()
-                    demo.route("/", .html(demoPage))
-                    options.urls = [demo.url("/")]
-                    if options.screenshot == nil { options.screenshot = "out/swiftlet-demo.png" }
-                    if options.dumps.isEmpty { options.dumps = ["title", "url"] }
-                    server = demo
-                } catch {
-                    fail("could not start the demo page server: \(error)")
-                    return 1
-                }
-            }
-            defer { server?.stop() }
-            return HeadlessRunner(options: options).load()
+            // A private display has no accessibility bus to talk to.
+            setenv("GTK_A11Y", "none", 0)
+            setenv("NO_AT_BRIDGE", "1", 0)
         }
+        defer { xvfb?.stop() }
+        var server: LocalHTTPServer?
+        if options.demo {
+            do {
+                let demo = try LocalHTTPServer()
+                demo.route("/", .html(demoPage))
+                options.urls = [demo.url("/")]
+                if options.screenshot == nil { options.screenshot = "out/swiftlet-demo.png" }
+                if options.dumps.isEmpty { options.dumps = [.title, .url] }
+                server = demo
+            } catch {
+                fail("could not start the demo page server: \(error)")
+                return 1
+            }
+        }
+        defer { server?.stop() }
+        return HeadlessRunner(options: options).load()
     }
 
     let options: Options
@@ -209,9 +147,9 @@ struct HeadlessRunner {
         }
         for what in options.dumps {
             switch what {
-            case "title": print("title: \(webState.title)")
-            case "url": print("url: \(webState.lastCommittedURL?.absoluteString ?? "")")
-            default:
+            case .title: print("title: \(webState.title)")
+            case .url: print("url: \(webState.lastCommittedURL?.absoluteString ?? "")")
+            case .history:
                 let history = webState.navigationManager.history
                 for (index, item) in history.items.enumerated() {
                     let mark = index == history.lastCommittedItemIndex ? "*" : " "
@@ -233,16 +171,6 @@ struct HeadlessRunner {
         <p>This page was served from 127.0.0.1 and rendered by WebKitGTK, driven from Swift.</p>
         </body></html>
         """
-}
-
-/// An error in the headless command line.
-enum HeadlessError: Error, CustomStringConvertible {
-    case usage(String)
-    var description: String {
-        switch self {
-        case .usage(let message): "\(message)\n\(HeadlessRunner.usage)"
-        }
-    }
 }
 
 /// Waits for a page load to end.

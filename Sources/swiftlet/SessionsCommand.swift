@@ -1,101 +1,111 @@
+import ArgumentParser
 import Foundation
 import Profiles
 import Sessions
 
 /// `swiftlet sessions list [--json] [--user-data-dir DIR]` and
-/// `swiftlet sessions show [ID] [--json] [--user-data-dir DIR]`: print the saved windows,
+/// `swiftlet sessions show [WINDOW-ID] [--json] [--user-data-dir DIR]`: print the saved windows,
 /// their tabs and the recently closed entries of a user data directory, read from disk
 /// without starting the engine and without changing anything.
-struct SessionsCommand {
-    static let usage = """
-        usage: swiftlet sessions list [--json] [--user-data-dir DIR]
-               swiftlet sessions show [WINDOW-ID] [--json] [--user-data-dir DIR]
-        """
+struct SessionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sessions",
+        abstract: "Print the saved sessions of a user data directory.",
+        discussion: """
+            Reads the session files from disk without starting the engine and without \
+            changing anything, so it can look at the data of a browser that is running or \
+            that crashed.
+            """,
+        subcommands: [List.self, Show.self])
 
+    /// `swiftlet sessions list`.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the saved windows of each profile and count its recently closed entries.",
+            discussion: """
+                One line a window: its session id (what `sessions show` takes), its state \
+                (open or closed), its tab count and its active tab.
+                """)
+
+        @Flag(help: "Print the whole report as JSON.")
+        var json = false
+
+        @OptionGroup
+        var userData: UserDataOptions
+
+        func run() throws {
+            try SessionsCommand.run(.list, json: json, userDataDirectory: userData.resolve())
+        }
+    }
+
+    /// `swiftlet sessions show`.
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Show the tabs of a saved window (of every window, and the recently closed, without an id).",
+            discussion: """
+                Each tab: index, active mark, title, URL, and whether it is pinned, its group, \
+                its opener and its history length.
+                """)
+
+        @Argument(
+            help: ArgumentHelp("The window's session id, or a prefix of only one.", valueName: "window-id"))
+        var windowID: String?
+
+        @Flag(help: "Print the window (or the whole report) as JSON.")
+        var json = false
+
+        @OptionGroup
+        var userData: UserDataOptions
+
+        func run() throws {
+            try SessionsCommand.run(.show(windowID), json: json, userDataDirectory: userData.resolve())
+        }
+    }
+
+    /// `swiftlet sessions` alone is a mistake in the command line: it says so, with the help.
+    func run() throws {
+        let help = SwiftletCommand.helpMessage(for: SessionsCommand.self)
+        FileHandle.standardError.write(Data("Error: say list or show\n\n\(help)\n".utf8))
+        throw ExitCode(2)
+    }
+
+    /// What to print.
     enum Action: Equatable {
         case list
         case show(String?)
     }
 
-    var action: Action
-    var json = false
-    var userDataDirectory: UserDataDirectory
-
-    /// Parses the arguments after `sessions`.
-    static func parse(
-        _ arguments: [String], environment: [String: String]
-    ) -> Result<SessionsCommand, UsageError> {
-        var words: [String] = []
-        var json = false
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--json" {
-                json = true
-            } else if argument == "--user-data-dir" {
-                index += 1
-            } else if argument.hasPrefix("--user-data-dir=") {
-            } else if argument.hasPrefix("-") {
-                return .failure(UsageError("unknown option \(argument)"))
-            } else {
-                words.append(argument)
-            }
-            index += 1
-        }
-        let directory: UserDataDirectory
-        do { directory = try UserDataDirectory.resolve(arguments: arguments, environment: environment) } catch
-        {
-            return .failure(UsageError(error.description))
-        }
-        let action: Action
-        switch words.first {
-        case "list" where words.count == 1: action = .list
-        case "show" where words.count <= 2: action = .show(words.count == 2 ? words[1] : nil)
-        case nil: return .failure(UsageError("say list or show"))
-        default: return .failure(UsageError("unexpected '\(words.joined(separator: " "))'"))
-        }
-        return .success(SessionsCommand(action: action, json: json, userDataDirectory: directory))
+    /// Prints `action` for `userDataDirectory`; a failure to read it exits 1.
+    static func run(_ action: Action, json: Bool, userDataDirectory: UserDataDirectory) throws {
+        let status = printReport(action, json: json, userDataDirectory: userDataDirectory)
+        if status != 0 { throw ExitCode(status) }
     }
 
-    /// A command line mistake.
-    struct UsageError: Error {
-        let message: String
-        init(_ message: String) { self.message = message }
-    }
-
-    /// Runs `swiftlet sessions …` and returns the exit status.
-    static func run(_ arguments: [String]) -> Int32 {
-        switch parse(arguments, environment: ProcessInfo.processInfo.environment) {
-        case .failure(let error):
-            fail("\(error.message)\n\(usage)")
-            return 2
-        case .success(let command):
-            return command.run()
-        }
-    }
-
-    func run() -> Int32 {
+    private static func printReport(
+        _ action: Action, json: Bool, userDataDirectory: UserDataDirectory
+    ) -> Int32 {
         let report: SessionReport
         do { report = try SessionInspector(userDataDirectory: userDataDirectory.path).inspect() } catch {
-            Self.fail(error.description)
+            fail(error.description)
             return 1
         }
         switch action {
         case .list:
-            if json { return Self.printJSON(report) }
-            print(Self.listText(report), terminator: "")
+            if json { return printJSON(report) }
+            print(listText(report), terminator: "")
         case .show(nil):
-            if json { return Self.printJSON(report) }
-            print(Self.showText(report, windows: report.windows, recentlyClosed: true), terminator: "")
+            if json { return printJSON(report) }
+            print(showText(report, windows: report.windows, recentlyClosed: true), terminator: "")
         case .show(let id?):
-            guard let window = Self.window(id, in: report) else {
-                Self.fail(
+            guard let window = window(id, in: report) else {
+                fail(
                     "no window session '\(id)' in \(report.userDataDirectory) (`swiftlet sessions list` shows them)"
                 )
                 return 1
             }
-            if json { return Self.printJSON(window) }
-            print(Self.showText(report, windows: [window], recentlyClosed: false), terminator: "")
+            if json { return printJSON(window) }
+            print(showText(report, windows: [window], recentlyClosed: false), terminator: "")
         }
         return 0
     }

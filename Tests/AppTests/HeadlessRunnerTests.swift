@@ -67,6 +67,8 @@ struct HeadlessRunnerTests {
     @Test func badArgumentsGiveUsage() throws {
         let result = try run(["--headless", "--dump", "colour", "http://127.0.0.1/"])
         #expect(result.status == 2)
-        #expect(result.errors.contains("--dump takes title, url or history"))
+        #expect(result.errors.contains("'colour' is invalid for '--dump <dump>'"))
+        #expect(result.errors.contains("'title', 'url' or 'history'"))
+        #expect(result.errors.contains("swiftlet [open] --headless"), "the usage")
     }
 }

@@ -88,6 +88,20 @@ struct SessionsCommandTests {
         #expect(missing.errors.contains("absent: no such directory"))
         let usage = try run(["sessions", "frobnicate"])
         #expect(usage.status == 2)
-        #expect(usage.errors.contains("usage: swiftlet sessions list"))
+        #expect(usage.errors.contains("Unexpected argument 'frobnicate'"))
+        #expect(usage.errors.contains("Usage: swiftlet sessions <subcommand>"))
+    }
+
+    @Test func listHelpSaysWhatItPrintsAndItsOptions() throws {
+        let result = try run(["sessions", "list", "--help"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("USAGE: swiftlet sessions list [--json] [--user-data-dir <dir>]"))
+        #expect(result.output.contains("List the saved windows of each profile"))
+        #expect(result.output.contains("--json"))
+        #expect(result.output.contains("--user-data-dir <dir>"))
+        #expect(result.output.contains("$XDG_DATA_HOME/swiftlet"), "the default directory")
+        let show = try run(["help", "sessions", "show"])
+        #expect(show.status == 0, "\(show.errors)")
+        #expect(show.output.contains("USAGE: swiftlet sessions show [<window-id>]"))
     }
 }

@@ -11,12 +11,12 @@ enum SwiftletProcess {
         var errors: String
     }
 
-    /// The built executable beside the test bundle.
-    static func path() -> String? {
+    /// The built executable `name` beside the test bundle.
+    static func path(of name: String = "swiftlet") -> String? {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent()
         for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("swiftlet").path
+            let candidate = directory.appendingPathComponent(name).path
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
             directory = directory.deletingLastPathComponent()
         }

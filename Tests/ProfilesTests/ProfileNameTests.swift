@@ -37,11 +37,9 @@ struct ProfileNameTests {
 
 struct UserDataDirectoryTests {
     @Test func explicitDirectoryWinsAndHoldsTheCache() throws {
-        for arguments in [
-            ["--user-data-dir", "/tmp/x"], ["--user-data-dir=/tmp/x"], ["a", "--user-data-dir", "/tmp/x/"],
-        ] {
+        for explicit in ["/tmp/x", "/tmp/x/", "/tmp/y/../x"] {
             let dirs = try UserDataDirectory.resolve(
-                arguments: arguments, environment: ["HOME": "/home/u", "XDG_DATA_HOME": "/data"])
+                explicit: explicit, environment: ["HOME": "/home/u", "XDG_DATA_HOME": "/data"])
             #expect(dirs.path.path == "/tmp/x")
             #expect(dirs.cachePath.path == "/tmp/x/Cache")
         }
@@ -49,7 +47,7 @@ struct UserDataDirectoryTests {
 
     @Test func xdgDirectories() throws {
         let dirs = try UserDataDirectory.resolve(
-            arguments: [],
+            explicit: nil,
             environment: ["HOME": "/home/u", "XDG_DATA_HOME": "/data", "XDG_CACHE_HOME": "/cache"])
         #expect(dirs.path.path == "/data/swiftlet")
         #expect(dirs.cachePath.path == "/cache/swiftlet")
@@ -57,17 +55,14 @@ struct UserDataDirectoryTests {
 
     @Test func defaultsUnderHomeAndRelativeXDGIgnored() throws {
         let dirs = try UserDataDirectory.resolve(
-            arguments: [], environment: ["HOME": "/home/u", "XDG_DATA_HOME": "relative"])
+            explicit: nil, environment: ["HOME": "/home/u", "XDG_DATA_HOME": "relative"])
         #expect(dirs.path.path == "/home/u/.local/share/swiftlet")
         #expect(dirs.cachePath.path == "/home/u/.cache/swiftlet")
     }
 
-    @Test func missingValueIsAnError() {
+    @Test func anEmptyDirectoryIsAnError() {
         #expect(throws: UserDataDirectory.ArgumentError.self) {
-            try UserDataDirectory.resolve(arguments: ["--user-data-dir"], environment: [:])
-        }
-        #expect(throws: UserDataDirectory.ArgumentError.self) {
-            try UserDataDirectory.resolve(arguments: ["--user-data-dir="], environment: [:])
+            try UserDataDirectory.resolve(explicit: "", environment: [:])
         }
     }
 }

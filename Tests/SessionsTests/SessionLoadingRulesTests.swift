@@ -252,8 +252,8 @@ struct SessionLoadingRulesTests {
         let browser = env.makeBrowser()
         service.setSessionID("w0", for: browser)
         let list = browser.webStateList
-        try builder.build(list, "a b | [g c d*] e")
-        let group = try #require(builder.group(named: "g"))
+        try builder.build(list, "a b | [0 c d*] e")
+        let group = try #require(builder.group(named: "0"))
         list.updateGroupVisualData(group, TabGroupVisualData(title: "g", color: .cyan, isCollapsed: true))
         list.setOpener(at: 3, WebStateOpener(list.webState(at: 0), navigationIndex: 0))
         list.setOpener(at: 4, WebStateOpener(list.webState(at: 2)))
@@ -267,8 +267,8 @@ struct SessionLoadingRulesTests {
         let names = WebStateListBuilder(engine: env.engine)
         for tab in restored.webStates { names.register(tab, name: String(tab.title.prefix { $0 != "." })) }
         let restoredGroup = try #require(restored.group(withID: group.id))
-        names.setGroupName(restoredGroup.visualData.title, for: restoredGroup)
-        #expect(names.describe(restored) == "a b | [g c d*] e")
+        names.setGroupName("0", for: restoredGroup)
+        #expect(names.describe(restored) == "a b | [0 c d*] e")
         #expect(restoredGroup.visualData == TabGroupVisualData(title: "g", color: .cyan, isCollapsed: true))
         #expect(restored.opener(at: 3)?.webState === restored.webState(at: 0))
         #expect(restored.opener(at: 3)?.navigationIndex == 0)

@@ -6,7 +6,7 @@ import Web
 @MainActor
 struct WebStateListBuilderTests {
     @Test(arguments: [
-        "|", "| a", "| a*", "a |", "a b | c", "a b* | [0 c d] e", "| [0 a b] [1 c*] d", "a | [x b]",
+        "|", "| a", "| a*", "a |", "a b | c", "a b* | [0 c d] e", "| [0 a b] [1 c*] d", "a | [12 b]",
         "| a [0 b c*] d [1 e] f",
     ])
     func roundTrip(_ description: String) throws {
@@ -28,11 +28,42 @@ struct WebStateListBuilderTests {
         #expect(list.group(at: 4) == nil)
     }
 
-    @Test(arguments: ["| [0 a", "| a ]", "| [0 ]"])
-    func badDescriptionsThrow(_ description: String) {
+    /// Every description Chromium's builder rejects, and the reason given.
+    @Test(arguments: [
+        ("a b", "no '|'"),
+        ("", "no '|'"),
+        ("a | b | c", "more than one '|'"),
+        ("| |", "more than one '|'"),
+        ("a* | b*", "more than one active tab"),
+        ("| a* b**", "more than one active tab"),
+        ("| [x a]", "group name 'x' is not a number"),
+        ("| [0x a]", "group name '0x' is not a number"),
+        ("| [? a]", "group name '?' is not a number"),
+        ("| _", "tab named '_'"),
+        ("_ | a", "tab named '_'"),
+        ("| [0 _*]", "tab named '_'"),
+        ("| [0 a] [0 b]", "group 0 used twice"),
+        ("| [1 a] b [1 c]", "group 1 used twice"),
+        ("| a b a", "tab a used twice"),
+        ("a | a", "tab a used twice"),
+        ("| *", "bad tab '*'"),
+        ("| a*b", "bad tab 'a*b'"),
+        ("[0 a] |", "a group among the pinned tabs"),
+        ("[0 a | b]", "a group among the pinned tabs"),
+        ("| [0 a", "unclosed group"),
+        ("| [0", "unclosed group"),
+        ("| a ]", "stray ]"),
+        ("| [0 ]", "empty group 0"),
+        ("| [0 a [1 b]]", "nested group"),
+    ])
+    func badDescriptionsThrow(_ description: String, _ reason: String) {
         let list = WebStateList(delegate: nil)
-        #expect(throws: WebStateListBuilder.DescriptionError.self) {
+        #expect {
             try WebStateListBuilder().build(list, description)
+        } throws: { error in
+            guard let error = error as? WebStateListBuilder.DescriptionError else { return false }
+            return error.description.hasPrefix(reason) && error.description.hasSuffix(" in '\(description)'")
         }
+        #expect(list.isEmpty, "a rejected description leaves the list as it was")
     }
 }
