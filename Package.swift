@@ -43,9 +43,11 @@ let package = Package(
         ),
         .target(name: "GLibShims", dependencies: ["CWebKitGTK"]),
         .target(name: "GLibSupport", dependencies: ["CWebKitGTK", "GLibShims"], swiftSettings: strict),
+        // WebKitEngine's navigation state machine: no GTK, so its tests need no display.
+        .target(name: "WebKitNavigation", dependencies: ["Web"], swiftSettings: strict),
         .target(
             name: "WebKitEngine",
-            dependencies: ["Base", "Web", "CWebKitGTK", "GLibShims", "GLibSupport"],
+            dependencies: ["Base", "Web", "CWebKitGTK", "GLibShims", "GLibSupport", "WebKitNavigation"],
             swiftSettings: strict
         ),
         .target(name: "LocalHTTPServer", swiftSettings: strict),
@@ -110,6 +112,8 @@ let package = Package(
             dependencies: ["LocalHTTPServer", "Base", "WebTestSupport", "SessionsTestSupport"],
             swiftSettings: strict),
         .testTarget(name: "CommandsTests", dependencies: ["Base", "Commands"], swiftSettings: strict),
+        .testTarget(
+            name: "WebKitNavigationTests", dependencies: ["Web", "WebKitNavigation"], swiftSettings: strict),
         // These two drive GLib/GTK/WebKit: XCTest on the main thread, under Xvfb (scripts/run-tests).
         .testTarget(
             name: "GLibSupportTests", dependencies: ["CWebKitGTK", "GLibShims", "GLibSupport"],
