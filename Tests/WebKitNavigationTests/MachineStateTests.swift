@@ -7,7 +7,7 @@ import WebKitNavigation
 struct MachineStateTests {
     @Test func navigationsAreNumberedAndSayWhoStartedThem() {
         let script = SignalScript()
-        script.run(loadA)
+        script.run(SignalScript.loadA)
         // A load the page started (a link) comes with no API call before it.
         script.run(
             "loading uri:/b progress:0.1 policy:allow started status:200 bf committed progress:1.0 notloading"
@@ -53,7 +53,7 @@ struct MachineStateTests {
 
     @Test func aURIChangeDuringAnAPINavigationIsNotASameDocumentNavigation() {
         let script = SignalScript()
-        script.run(loadA)
+        script.run(SignalScript.loadA)
         #expect(script.run("api uri:/a#x") == [])
         #expect(
             script.run("policy:cancel uri:/a#y") == [
@@ -63,7 +63,7 @@ struct MachineStateTests {
 
     @Test func theWebProcessGoingAwayMarksTheContentCrashedUntilACommit() {
         let script = SignalScript()
-        script.run(loadA)
+        script.run(SignalScript.loadA)
         script.run("crash")
         #expect(script.machine.isCrashed)
         script.run("api loading uri:/a policy:allow started status:200")
@@ -74,7 +74,7 @@ struct MachineStateTests {
 
     @Test func anErrorPageInterruptedByANewLoadIsForgotten() {
         let script = SignalScript()
-        script.run(loadA)
+        script.run(SignalScript.loadA)
         script.run("api loading uri:/nowhere policy:allow started failed:unreachable finished idle started")
         // WebKit interrupts the error page's load: its failure is not reported.
         #expect(script.run("failed:cancelled") == [])
@@ -85,7 +85,7 @@ struct MachineStateTests {
 
     @Test func anAPINavigationSupersedesAnErrorPageStillToLoad() {
         let script = SignalScript()
-        script.run(loadA)
+        script.run(SignalScript.loadA)
         script.run("api loading uri:/nowhere policy:allow started failed:unreachable finished idle")
         #expect(
             script.run("api uri:/b progress:0.1 started") == ["startLoading", "start(/b)", "progress(0.1)"])
@@ -100,7 +100,7 @@ struct MachineStateTests {
 
     @Test func historyChangesWaitForTheEndOfALoad() {
         let script = SignalScript()
-        script.run(loadA)
+        script.run(SignalScript.loadA)
         #expect(script.run("bf") == ["backForward"])
         script.run("api loading uri:/b policy:allow started")
         #expect(script.run("bf") == [])

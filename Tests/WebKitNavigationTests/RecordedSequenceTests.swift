@@ -2,35 +2,11 @@ import Testing
 import Web
 import WebKitNavigation
 
-/// A recorded signal sequence (after `before`, whose outputs are not checked) and the
-/// outputs it must produce. The sequences were recorded from WebKitGTK in the engine's
-/// own tests (``SignalScript`` describes the tokens).
-struct RecordedCase: Sendable, CustomTestStringConvertible {
-    let name: String
-    let before: String
-    let signals: String
-    let outputs: [String]
-
-    init(_ name: String, before: String = "", _ signals: String, _ outputs: [String]) {
-        self.name = name
-        self.before = before
-        self.signals = signals
-        self.outputs = outputs
-    }
-
-    var testDescription: String { name }
-}
-
-/// Loads /a, titled "Page A", as WebKit reports it.
-let loadA =
-    "api loading uri:/a progress:0.1 policy:allow started status:200 progress:0.5 bf committed title:Page_A"
-    + " progress:1.0 notloading finished idle"
-
 @MainActor
 struct RecordedSequenceTests {
     nonisolated static let cases: [RecordedCase] = [
         RecordedCase(
-            "plain load", loadA,
+            "plain load", SignalScript.loadA,
             [
                 "startLoading", "start(/a)", "progress(0.1)", "progress(0.5)", "finish(/a committed 200)",
                 "backForward", "title(Page A)", "progress(1.0)", "stopLoading", "loaded(success)",
@@ -72,7 +48,7 @@ struct RecordedSequenceTests {
             ]),
         RecordedCase(
             "an unreachable port fails before commit; the error page's own load is not reported",
-            before: loadA,
+            before: SignalScript.loadA,
             "api loading uri:/nowhere progress:0.1 policy:allow started notloading uri:/a"
                 + " failed:unreachable:/nowhere finished loading uri:/nowhere idle started bf title: committed"
                 + " progress:1.0 notloading finished title:127.0.0.1",
@@ -94,7 +70,7 @@ struct RecordedSequenceTests {
             ]),
         RecordedCase(
             "a policy decider cancels a load before it starts: nothing is reported",
-            before: loadA,
+            before: SignalScript.loadA,
             "api loading uri:/blocked progress:0.1 notloading uri:/a progress:1.0 policy:cancel", []),
         RecordedCase(
             "a policy decider cancels a redirect: the load fails as cancelled, with no error page",
@@ -107,7 +83,7 @@ struct RecordedSequenceTests {
             ]),
         RecordedCase(
             "WebKit cancels a committed history load of a no-store page: the load succeeds",
-            before: loadA,
+            before: SignalScript.loadA,
             "api loading uri:/x progress:0.1 bf policy:allow started title: resource:200 committed title:x"
                 + " progress:1.0 notloading failed:cancelled finished idle",
             [
@@ -127,7 +103,7 @@ struct RecordedSequenceTests {
             ]),
         RecordedCase(
             "stop() before commit: the load fails as cancelled, with no error page",
-            before: loadA,
+            before: SignalScript.loadA,
             "api loading uri:/slow progress:0.1 policy:allow started notloading uri:/a failed:cancelled:/slow"
                 + " finished progress:1.0 idle",
             [
@@ -137,7 +113,7 @@ struct RecordedSequenceTests {
             ]),
         RecordedCase(
             "a new load while another is in progress ends the first one before it starts",
-            before: loadA,
+            before: SignalScript.loadA,
             "api loading uri:/slow progress:0.1 policy:allow started api uri:/b failed:cancelled:/slow finished"
                 + " policy:allow started status:200 progress:0.5 bf title: committed title:Page_B progress:1.0"
                 + " notloading finished idle",
@@ -150,7 +126,7 @@ struct RecordedSequenceTests {
             ]),
         RecordedCase(
             "the web process goes away during a load",
-            before: loadA,
+            before: SignalScript.loadA,
             "api loading uri:/slow progress:0.1 policy:allow started crash notloading title: uri:nil progress:0.0",
             [
                 "startLoading", "start(/slow)", "progress(0.1)", "finish(/slow error renderProcessGone)",
@@ -158,7 +134,7 @@ struct RecordedSequenceTests {
             ]),
         RecordedCase(
             "the web process goes away after a load",
-            before: loadA, "crash title: uri:nil progress:0.0", ["crashed", "title()"]),
+            before: SignalScript.loadA, "crash title: uri:nil progress:0.0", ["crashed", "title()"]),
         RecordedCase(
             "the web process goes away before the idle completion: the load completes first",
             "api loading uri:/a progress:0.1 policy:allow started status:200 progress:0.5 bf committed"
@@ -169,7 +145,7 @@ struct RecordedSequenceTests {
             ]),
         RecordedCase(
             "same-document navigations (a fragment, then pushState)",
-            before: loadA, "policy:allow bf uri:/a#part bf uri:/a/pushed",
+            before: SignalScript.loadA, "policy:allow bf uri:/a#part bf uri:/a/pushed",
             [
                 "backForward", "start(/a#part same-document)", "finish(/a#part same-document committed)",
                 "backForward", "backForward", "start(/a/pushed same-document)",

@@ -2,16 +2,6 @@ import Foundation
 import Web
 import WebKitNavigation
 
-/// A web view whose properties a test sets, as WebKit would before emitting the signals.
-@MainActor
-final class FakeWebView: WebViewProperties {
-    var uri: URL?
-    var title = ""
-    var estimatedProgress = 0.0
-    var isLoading = false
-    var mainResourceStatus: Int?
-}
-
 /// Feeds a ``WebKitNavigationMachine`` a recorded signal sequence, written as
 /// space-separated tokens, and records its outputs as short strings.
 ///
@@ -43,6 +33,11 @@ final class FakeWebView: WebViewProperties {
 @MainActor
 final class SignalScript {
     static let origin = "http://test.local"
+
+    /// Loads /a, titled "Page A", as WebKit reports it.
+    nonisolated static let loadA =
+        "api loading uri:/a progress:0.1 policy:allow started status:200 progress:0.5 bf committed title:Page_A"
+        + " progress:1.0 notloading finished idle"
 
     let view = FakeWebView()
     private(set) var outputs: [String] = []
