@@ -9,7 +9,8 @@ import PackageDescription
 // C libraries, one system-library target per pkg-config package: CGLib (GLib, GObject, GIO),
 // CGTK (GTK 4), CAdwaita (libadwaita-1), CWebKitGTK (WebKitGTK 6.0).
 //   CGLib <- GLibShims <- GLibSupport <- GTKSupport (+ CGTK)
-//   CWebKitGTK <- WebKitShims ; WebKitEngine <- Web, GLibSupport, CWebKitGTK, WebKitShims
+//   CWebKitGTK <- WebKitShims ; WebKitEngine <- Web, GLibSupport, CWebKitGTK, WebKitShims,
+//   WebKitNavigation (the navigation state machine: Web only, no GTK)
 // UI-facing targets can import GTK and GLib support without WebKit. The UI layer (added later)
 // may import Commands but never the model, Web or Sessions targets: that edge is kept absent
 // here, so the compiler enforces it.
@@ -77,9 +78,10 @@ let package = Package(
         .target(name: "GLibSupport", dependencies: ["CGLib", "GLibShims"], swiftSettings: strict),
         .target(name: "GTKSupport", dependencies: ["CGTK", "GLibSupport"], swiftSettings: strict),
         .target(name: "WebKitShims", dependencies: ["CWebKitGTK"]),
+        .target(name: "WebKitNavigation", dependencies: ["Web"], swiftSettings: strict),
         .target(
             name: "WebKitEngine",
-            dependencies: ["Base", "Web", "CWebKitGTK", "WebKitShims", "GLibSupport"],
+            dependencies: ["Base", "Web", "CWebKitGTK", "WebKitShims", "GLibSupport", "WebKitNavigation"],
             swiftSettings: strict
         ),
 
@@ -164,6 +166,8 @@ let package = Package(
             name: "AppTests",
             dependencies: ["LocalHTTPServer", "Base", "WebTestSupport", "SessionsTestSupport"],
             swiftSettings: strict),
+        .testTarget(
+            name: "WebKitNavigationTests", dependencies: ["Web", "WebKitNavigation"], swiftSettings: strict),
         // These drive GLib/GTK/WebKit: XCTest on the main thread, under Xvfb (scripts/run-tests).
         .testTarget(
             name: "GLibSupportTests", dependencies: ["CGLib", "GLibShims", "GLibSupport"],

@@ -1,6 +1,7 @@
 import CWebKitGTK
 import Foundation
 import Web
+import WebKitNavigation
 
 /// Maps WebKit's load errors (GErrors) to ``WebLoadError``.
 enum LoadErrorMapping {
@@ -41,15 +42,5 @@ enum LoadErrorMapping {
     }
 
     /// The error a committed page with HTTP status `status` (≥ 400) ended with.
-    static func httpError(status: Int, url: URL?) -> WebLoadError {
-        WebLoadError(
-            kind: .httpStatus(status), domain: "http", code: status, message: "HTTP \(status)", url: url)
-    }
-
-    /// The error of a load the web process went away under.
-    static func renderProcessGone(url: URL?) -> WebLoadError {
-        WebLoadError(
-            kind: .renderProcessGone, domain: "swiftlet", code: 0, message: "The web process went away",
-            url: url)
-    }
+    static func httpError(status: Int, url: URL?) -> WebLoadError { .httpStatus(status, url: url) }
 }

@@ -3,6 +3,7 @@ import CWebKitGTK
 public import Foundation
 import GLibSupport
 public import Web
+import WebKitNavigation
 import WebKitShims
 
 /// A WebKitGTK web view behind Web's ``WebContent`` seam, bound to its context's network
@@ -17,6 +18,9 @@ import WebKitShims
 /// load events are not reported). A committed page with an HTTP error status is a failed
 /// load too (``WebLoadError/Kind/httpStatus(_:)``), showing the server's page.
 ///
+/// Those decisions are `WebKitNavigationMachine`'s (which knows nothing of GTK): this class
+/// turns the view's signals into `WebKitSignal`s and carries out what the machine decides.
+///
 /// Not reported yet: which frame a policy request targets (all are reported as main-frame);
 /// new windows (WebKit's "create" is not handled, so `window.open` opens nothing).
 @MainActor
@@ -28,34 +32,15 @@ public final class WebKitWebContent: WebContent {
 
     private var webView: GObjectRef?
     private var connections: [SignalConnection] = []
-
-    private enum ErrorPageState {
-        case none
-        /// load_alternate_html was called for a failed load; its load has not started yet.
-        case expected
-        /// The error page is loading.
-        case loading
-    }
-
-    private var navigation: NavigationContext?
-    private var loading = false
-    private var reportedProgress = 0.0
-    private var reportedTitle = ""
-    private var pendingFailure: WebLoadError?
-    private var mainResponseStatus: Int?
-    private var tlsFailurePending = false
-    private var errorPage = ErrorPageState.none
-    private var apiNavigationPending = false
-    private var historyChangedSinceReport = false
+    private var navigation: WebKitNavigationMachine!
     private var cachedHistory: NavigationHistory?
-    private var committedURL: URL?
-    /// A finished load whose last events wait for an idle moment (see ``loadFinished()``).
-    private var pendingCompletion: (failure: WebLoadError?, source: UInt32)?
+    /// The idle source that delivers ``WebKitSignal/completionDue``, while one is pending.
+    private var completionSource: UInt32?
 
     /// Whether the web process went away and the content was not reloaded since.
-    public private(set) var isCrashed = false
+    public var isCrashed: Bool { navigation.isCrashed }
     /// The favicon URL of the page, if WebKit found one.
-    public private(set) var faviconURL: URL?
+    public var faviconURL: URL? { navigation.faviconURL }
     /// Whether the content is marked shown.
     public private(set) var isShown = false
     /// Whether ``close()`` was called.
@@ -66,6 +51,9 @@ public final class WebKitWebContent: WebContent {
         let widget = wkshim_web_view_new(context.session.opaque, nil)!
         let view = GObjectRef(adopting: UnsafeMutableRawPointer(widget))
         webView = view
+        navigation = WebKitNavigationMachine(
+            view: Properties(self), newNavigationID: { [context] in context.engine.newNavigationID() },
+            output: { [weak self] in self?.perform($0) })
         context.engine.webViewCreated()
         connectSignals(view)
     }
@@ -85,20 +73,65 @@ public final class WebKitWebContent: WebContent {
                     if let self, !self.isClosed { handler(self, args) }
                 })
         }
-        on("load-changed") { $0.loadChanged(WebKitLoadEvent(UInt32($1.enumValue(at: 1)))) }
+        func on(_ signal: String, send input: WebKitSignal) {
+            on(signal) { content, _ in content.navigation.handle(input) }
+        }
+        on("load-changed") { content, args in
+            switch WebKitLoadEvent(UInt32(args.enumValue(at: 1))) {
+            case WEBKIT_LOAD_STARTED: content.navigation.handle(.loadStarted)
+            case WEBKIT_LOAD_REDIRECTED: content.navigation.handle(.loadRedirected)
+            case WEBKIT_LOAD_COMMITTED: content.navigation.handle(.loadCommitted)
+            case WEBKIT_LOAD_FINISHED: content.navigation.handle(.loadFinished)
+            default: break
+            }
+        }
         on("load-failed") { $0.loadFailed($1) }
-        on("load-failed-with-tls-errors") { content, _ in content.tlsFailurePending = true }
-        on("notify::title") { content, _ in content.reportTitleIfChanged() }
-        on("notify::estimated-load-progress") { content, _ in content.reportProgressIfChanged() }
+        on("load-failed-with-tls-errors", send: .loadFailedWithTLSErrors)
+        on("notify::title", send: .titleChanged)
+        on("notify::estimated-load-progress", send: .estimatedProgressChanged)
         on("notify::favicon") { content, _ in content.faviconChanged() }
-        on("notify::uri") { content, _ in content.uriChanged() }
+        on("notify::uri", send: .uriChanged)
         on("decide-policy") { $0.decidePolicy($1) }
-        on("web-process-terminated") { content, _ in content.webProcessTerminated() }
+        on("web-process-terminated", send: .webProcessTerminated)
         let list = UnsafeMutableRawPointer(webkit_web_view_get_back_forward_list(view.typed())!)
         connections.append(
             SignalConnection.connect(list, signal: "changed") { [weak self] _ in
-                if let self, !self.isClosed { self.backForwardListChanged() }
+                if let self, !self.isClosed { self.navigation.handle(.backForwardListChanged) }
             })
+    }
+
+    /// The view's properties, as the navigation machine reads them.
+    private final class Properties: WebViewProperties {
+        private weak var content: WebKitWebContent?
+
+        init(_ content: WebKitWebContent) { self.content = content }
+
+        private var view: UnsafeMutablePointer<WebKitWebView>? { content?.webViewPointer }
+
+        var uri: URL? { content?.currentURI }
+        var title: String { content?.title ?? "" }
+        var estimatedProgress: Double { content?.estimatedProgress ?? 0 }
+        var isLoading: Bool { view.map { webkit_web_view_is_loading($0) != 0 } ?? false }
+        var mainResourceStatus: Int? { content?.mainResourceStatus() }
+    }
+
+    /// Carries out what the navigation machine decided.
+    private func perform(_ output: WebKitNavigationOutput) {
+        switch output {
+        case .event(let event): report(event)
+        case .showErrorPage(let error, let uri):
+            if let view = webViewPointer {
+                webkit_web_view_load_alternate_html(view, ErrorPage.html(for: error), uri, nil)
+            }
+        case .scheduleCompletion:
+            completionSource = GLibMainLoop.addIdle { [weak self] in
+                self?.navigation.handle(.completionDue)
+            }
+        case .cancelCompletion:
+            if let completionSource { GLibMainLoop.removeSource(completionSource) }
+            completionSource = nil
+        case .historyChanged: cachedHistory = nil
+        }
     }
 
     private func report(_ event: WebContentEvent) {
@@ -110,134 +143,15 @@ public final class WebKitWebContent: WebContent {
         webViewPointer.flatMap { webkit_web_view_get_uri($0) }.flatMap { URL(string: String(cString: $0)) }
     }
 
-    private func loadChanged(_ event: WebKitLoadEvent) {
-        switch event {
-        case WEBKIT_LOAD_STARTED: loadStarted()
-        case WEBKIT_LOAD_REDIRECTED:
-            guard errorPage == .none, var context = navigation else { return }
-            context.url = currentURI ?? context.url
-            navigation = context
-            report(.didRedirectNavigation(context))
-        case WEBKIT_LOAD_COMMITTED: loadCommitted()
-        case WEBKIT_LOAD_FINISHED: loadFinished()
-        default: break
-        }
-    }
-
-    private func loadStarted() {
-        switch errorPage {
-        case .expected:
-            errorPage = .loading
-            return
-        case .loading:
-            return
-        case .none:
-            break
-        }
-        completeLoad()
-        pendingFailure = nil
-        tlsFailurePending = false
-        mainResponseStatus = nil
-        let context = NavigationContext(
-            navigationID: self.context.engine.newNavigationID(),
-            url: currentURI ?? URL(string: "about:blank")!,
-            isRendererInitiated: !apiNavigationPending)
-        apiNavigationPending = false
-        navigation = context
-        if !loading {
-            loading = true
-            report(.didStartLoading)
-        }
-        reportedProgress = 0
-        report(.didStartNavigation(context))
-        reportProgressIfChanged()
-    }
-
-    private func loadCommitted() {
-        committedURL = currentURI
-        cachedHistory = nil
-        if errorPage != .none { return }
-        guard var context = navigation else { return }
-        context.url = currentURI ?? context.url
-        context.hasCommitted = true
-        let status = mainResponseStatus ?? mainResourceStatus()
-        if let status, status > 0 {
-            context.httpStatusCode = status
-            if status >= 400 {
-                let error = LoadErrorMapping.httpError(status: status, url: context.url)
-                context.error = error
-                pendingFailure = error
-            }
-        }
-        navigation = context
-        isCrashed = false
-        report(.didFinishNavigation(context))
-        historyChangedSinceReport = false
-        report(.backForwardStateChanged)
-        reportTitleIfChanged()
-    }
-
-    private func loadFinished() {
-        switch errorPage {
-        case .loading:
-            errorPage = .none
-            flushHistoryChange()
-            reportTitleIfChanged()
-            return
-        case .expected, .none:
-            break
-        }
-        guard loading, pendingCompletion == nil else { return }
-        let failure = pendingFailure
-        navigation = nil
-        pendingFailure = nil
-        // WebKit often sets the title just after FINISHED (the messages arrive together);
-        // completing from an idle callback lets that title be reported before the load
-        // ends, the order observers expect. A new navigation or a crash completes it first.
-        let source = GLibMainLoop.addIdle { [weak self] in self?.completeLoad() }
-        pendingCompletion = (failure, source)
-    }
-
-    private func completeLoad() {
-        guard let completion = pendingCompletion else { return }
-        pendingCompletion = nil
-        GLibMainLoop.removeSource(completion.source)
-        reportTitleIfChanged()
-        if reportedProgress < 1 {
-            reportedProgress = 1
-            report(.loadProgressChanged(1))
-        }
-        loading = false
-        report(.didStopLoading)
-        report(.pageLoaded(completion.failure.map { .failure($0) } ?? .success))
-        if errorPage == .none { flushHistoryChange() }
-    }
-
     private func loadFailed(_ args: SignalArguments) {
         args.setReturnValue(true)  // handled: WebKit shows no error page of its own
-        if errorPage == .loading {
-            errorPage = .none  // the error page itself was interrupted
-            return
-        }
-        guard loading, let gerror = args.boxed(at: 3) else { return }
         let uri = args.string(at: 2)
-        let error = LoadErrorMapping.webLoadError(
-            gerror.assumingMemoryBound(to: GError.self), url: uri.flatMap { URL(string: $0) },
-            tlsFailure: tlsFailurePending)
-        tlsFailurePending = false
-        // WebKit cancels a committed history load of a page no cache may keep (`no-store`)
-        // and goes on loading it; a stop after commit also leaves the page shown. A
-        // cancellation after commit therefore does not make the page load a failure.
-        if error.kind == .cancelled, navigation?.hasCommitted == true { return }
-        pendingFailure = error
-        guard var context = navigation, !context.hasCommitted else { return }
-        context.error = error
-        navigation = context
-        report(.didFinishNavigation(context))
-        if error.kind != .cancelled, let uri, let view = webViewPointer {
-            errorPage = .expected
-            webkit_web_view_load_alternate_html(view, ErrorPage.html(for: error), uri, nil)
+        let error = args.boxed(at: 3).map {
+            LoadErrorMapping.webLoadError(
+                $0.assumingMemoryBound(to: GError.self), url: uri.flatMap { URL(string: $0) },
+                tlsFailure: false)
         }
+        navigation.handle(.loadFailed(error: error, uri: uri))
     }
 
     private func mainResourceStatus() -> Int? {
@@ -245,42 +159,6 @@ public final class WebKitWebContent: WebContent {
             let response = webkit_web_resource_get_response(resource)
         else { return nil }
         return Int(webkit_uri_response_get_status_code(response))
-    }
-
-    private func reportProgressIfChanged() {
-        guard loading, errorPage == .none, let view = webViewPointer else { return }
-        let progress = webkit_web_view_get_estimated_load_progress(view)
-        guard progress > reportedProgress else { return }
-        reportedProgress = progress
-        report(.loadProgressChanged(progress))
-    }
-
-    private func reportTitleIfChanged() {
-        let current = title
-        guard current != reportedTitle else { return }
-        reportedTitle = current
-        cachedHistory = nil
-        report(.titleChanged)
-    }
-
-    /// WebKit reports no load events for same-document navigations (fragments, the History
-    /// API): the URI changes while nothing loads. Reported as a committed same-document
-    /// navigation, as Chromium does.
-    private func uriChanged() {
-        guard !loading, errorPage == .none, !apiNavigationPending, let view = webViewPointer,
-            webkit_web_view_is_loading(view) == 0, let uri = currentURI, uri != committedURL,
-            committedURL != nil
-        else { return }
-        committedURL = uri
-        cachedHistory = nil
-        var context = NavigationContext(
-            navigationID: context.engine.newNavigationID(), url: uri, isSameDocument: true,
-            isRendererInitiated: true)
-        report(.didStartNavigation(context))
-        context.hasCommitted = true
-        report(.didFinishNavigation(context))
-        historyChangedSinceReport = false
-        report(.backForwardStateChanged)
     }
 
     private func faviconChanged() {
@@ -295,21 +173,7 @@ public final class WebKitWebContent: WebContent {
             url = URL(string: String(cString: icon))
             g_free(icon)
         }
-        guard url != faviconURL else { return }
-        faviconURL = url
-        report(.faviconURLChanged(url))
-    }
-
-    private func backForwardListChanged() {
-        cachedHistory = nil
-        historyChangedSinceReport = true
-        if !loading && !apiNavigationPending && errorPage == .none { flushHistoryChange() }
-    }
-
-    private func flushHistoryChange() {
-        guard historyChangedSinceReport else { return }
-        historyChangedSinceReport = false
-        report(.backForwardStateChanged)
+        navigation.handle(.faviconChanged(url))
     }
 
     private func decidePolicy(_ args: SignalArguments) {
@@ -327,48 +191,32 @@ public final class WebKitWebContent: WebContent {
             let navigationRequest = NavigationRequest(
                 url: url, isMainFrame: true,
                 isUserInitiated: webkit_navigation_action_is_user_gesture(action) != 0
-                    || apiNavigationPending,
+                    || navigation.isAPINavigationPending,
                 httpMethod: webkit_uri_request_get_http_method(request).map { String(cString: $0) } ?? "GET")
             let policyDecision = decision.assumingMemoryBound(to: WebKitPolicyDecision.self)
-            if delegate.webContent(self, decidePolicyFor: navigationRequest) == .cancel {
+            let answer = delegate.webContent(self, decidePolicyFor: navigationRequest)
+            if answer == .cancel {
                 webkit_policy_decision_ignore(policyDecision)
                 args.setReturnValue(true)
-                if webkit_navigation_action_is_redirect(action) == 0 { apiNavigationPending = false }
             } else if type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION {
                 webkit_policy_decision_use(policyDecision)
                 args.setReturnValue(true)
             }
-        // An allowed new-window request goes to WebKit's default handling.
+            // An allowed new-window request goes to WebKit's default handling.
+            navigation.handle(
+                .navigationPolicyDecided(
+                    answer, isRedirect: webkit_navigation_action_is_redirect(action) != 0))
         case WEBKIT_POLICY_DECISION_TYPE_RESPONSE:
             let response = OpaquePointer(decision)
             if webkit_response_policy_decision_is_main_frame_main_resource(response) != 0,
                 let uriResponse = webkit_response_policy_decision_get_response(response)
             {
-                mainResponseStatus = Int(webkit_uri_response_get_status_code(uriResponse))
+                navigation.handle(
+                    .mainFrameResponse(status: Int(webkit_uri_response_get_status_code(uriResponse))))
             }
         default:
             break
         }
-    }
-
-    private func webProcessTerminated() {
-        completeLoad()
-        isCrashed = true
-        apiNavigationPending = false
-        if loading {
-            let error = LoadErrorMapping.renderProcessGone(url: navigation?.url ?? currentURI)
-            if var context = navigation, !context.hasCommitted {
-                context.error = error
-                report(.didFinishNavigation(context))
-            }
-            navigation = nil
-            pendingFailure = nil
-            errorPage = .none
-            loading = false
-            report(.didStopLoading)
-            report(.pageLoaded(.failure(error)))
-        }
-        report(.renderProcessGone)
     }
 
     // MARK: Navigation
@@ -399,11 +247,7 @@ public final class WebKitWebContent: WebContent {
         webkit_web_view_reload(view)
     }
 
-    /// A navigation asked for through this API supersedes an error page still to load.
-    private func beginAPINavigation() {
-        apiNavigationPending = true
-        errorPage = .none
-    }
+    private func beginAPINavigation() { navigation.handle(.apiNavigationStarted) }
 
     /// Stops loading.
     public func stopLoading() {
@@ -475,7 +319,7 @@ public final class WebKitWebContent: WebContent {
     public var visibleURL: URL? { currentURI }
 
     /// The URL of the committed page (an error page commits under the URL that failed).
-    public var lastCommittedURL: URL? { committedURL }
+    public var lastCommittedURL: URL? { navigation.lastCommittedURL }
 
     /// WebKit's estimate of the load progress (0...1).
     public var estimatedProgress: Double {
@@ -483,7 +327,7 @@ public final class WebKitWebContent: WebContent {
     }
 
     /// Whether a load is under way (between didStartLoading and didStopLoading).
-    public var isLoading: Bool { loading }
+    public var isLoading: Bool { navigation.isLoading }
 
     // MARK: Session state
 
@@ -550,13 +394,8 @@ public final class WebKitWebContent: WebContent {
                 }
             }
         }
-        cachedHistory = nil
-        guard load else {
-            delegate?.webContent(self, didReport: .backForwardStateChanged)
-            return true
-        }
-        apiNavigationPending = true
-        webkit_web_view_go_to_back_forward_list_item(view, current)
+        navigation.handle(.sessionRestored(loadsCurrentItem: load))
+        if load { webkit_web_view_go_to_back_forward_list_item(view, current) }
         return true
     }
 
@@ -643,11 +482,11 @@ public final class WebKitWebContent: WebContent {
         guard !isClosed else { return }
         isClosed = true
         delegate = nil
-        if let completion = pendingCompletion { GLibMainLoop.removeSource(completion.source) }
-        pendingCompletion = nil
+        if let completionSource { GLibMainLoop.removeSource(completionSource) }
+        completionSource = nil
         for connection in connections { connection.cancel() }
         connections.removeAll()
-        if let view = webViewPointer, loading { webkit_web_view_stop_loading(view) }
+        if let view = webViewPointer, navigation.isLoading { webkit_web_view_stop_loading(view) }
         webView = nil
         context.engine.webViewClosed()
     }

@@ -1,0 +1,70 @@
+public import Base
+public import Foundation
+
+/// One web view of an engine, owned by a realized ``WebState``.
+@MainActor
+public protocol WebContent: AnyObject {
+    /// Receives events; set by the owning WebState.
+    var delegate: (any WebContentDelegate)? { get set }
+
+    /// Starts loading `url` as a new history entry.
+    func load(_ url: URL)
+    /// Goes to the entry at `index` of ``history``.
+    func goToItem(at index: Int)
+    /// Reloads the committed entry (also recovers a crashed content).
+    func reload()
+    /// Stops loading.
+    func stopLoading()
+
+    /// The back-forward history as the engine has it.
+    var history: NavigationHistory { get }
+    /// The title of the visible page.
+    var title: String { get }
+    /// The URL shown to the user (the pending one while a navigation is under way).
+    var visibleURL: URL? { get }
+    /// The URL of the committed page.
+    var lastCommittedURL: URL? { get }
+    /// The estimated load progress (0...1).
+    var estimatedProgress: Double { get }
+    /// Whether the content is loading.
+    var isLoading: Bool { get }
+    /// The favicon URL of the page, if known.
+    var faviconURL: URL? { get }
+    /// Whether the web process went away and the content has not been reloaded since.
+    var isCrashed: Bool { get }
+
+    /// The engine's native session state (the whole history), or nil if unavailable.
+    func sessionStateData() -> Data?
+    /// Restores a tab: from `sessionState` (the native blob) when given and readable, else
+    /// from `history`. Loads the committed entry unless `loadCommittedEntry` is false (a tab
+    /// that was loading when the browser crashed comes back without loading). Returns false
+    /// if neither could be used.
+    @discardableResult
+    func restore(sessionState: Data?, history: NavigationHistory, loadCommittedEntry: Bool) -> Bool
+
+    /// Evaluates `script` in the main frame.
+    func evaluateJavaScript(
+        _ script: String, completion: @escaping @MainActor (Result<JavaScriptValue, JavaScriptError>) -> Void)
+
+    /// Makes the engine's find-in-page controller for this content.
+    func makeFindInPageController() -> any FindInPageController
+
+    /// The content became visible.
+    func wasShown()
+    /// The content was hidden.
+    func wasHidden()
+
+    /// The native view, for the UI layer (opaque there).
+    var view: ViewHandle { get }
+
+    /// Tears the content down; no event is reported after this.
+    func close()
+}
+
+extension WebContent {
+    /// Restores a tab and loads its committed entry.
+    @discardableResult
+    public func restore(sessionState: Data?, history: NavigationHistory) -> Bool {
+        restore(sessionState: sessionState, history: history, loadCommittedEntry: true)
+    }
+}

@@ -1,0 +1,31 @@
+public import Foundation
+
+/// Events a ``WebContent`` reports to its ``WebContentDelegate`` (its ``WebState``).
+public enum WebContentEvent: Sendable, Equatable {
+    /// A navigation started.
+    case didStartNavigation(NavigationContext)
+    /// A navigation was redirected.
+    case didRedirectNavigation(NavigationContext)
+    /// A navigation finished (committed, failed or was cancelled).
+    case didFinishNavigation(NavigationContext)
+    /// The content started loading.
+    case didStartLoading
+    /// The content stopped loading.
+    case didStopLoading
+    /// The page finished loading, or failed to.
+    case pageLoaded(PageLoadCompletionStatus)
+    /// The estimated load progress changed (0...1).
+    case loadProgressChanged(Double)
+    /// The back-forward list or the committed index changed.
+    case backForwardStateChanged
+    /// The title changed.
+    case titleChanged
+    /// The security state of the visible page changed.
+    case visibleSecurityStateChanged
+    /// The favicon URL changed.
+    case faviconURLChanged(URL?)
+    /// The web process went away (crash or termination).
+    case renderProcessGone
+    /// The page sent a script command.
+    case scriptCommand(ScriptCommand)
+}

@@ -1,0 +1,9 @@
+/// A profile's engine state (WebKit's network session): every ``WebContent`` made from it
+/// shares its cookies, storage and cache.
+@MainActor
+public protocol WebEngineContext: AnyObject {
+    /// How this context keeps its data.
+    var storage: WebEngineStorage { get }
+    /// Makes a new web content (a web view) bound to this context.
+    func makeWebContent() -> any WebContent
+}
