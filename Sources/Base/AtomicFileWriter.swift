@@ -132,12 +132,14 @@ public enum AtomicFileWriter {
     /// callers' error handling; failures that the system produces need no injection. A
     /// fault at ``FileWriteError/Step/syncDirectory`` also applies to
     /// ``syncDirectory(_:)`` called with `path`.
-    public static func injectFault(forPath path: String, at step: FileWriteError.Step, code: Int32) {
+    @_spi(Testing) public static func injectFault(
+        forPath path: String, at step: FileWriteError.Step, code: Int32
+    ) {
         faultsLock.withLock { faults[path] = (step, code) }
     }
 
     /// Removes the injected fault for `path`.
-    public static func clearFault(forPath path: String) {
+    @_spi(Testing) public static func clearFault(forPath path: String) {
         faultsLock.withLock { _ = faults.removeValue(forKey: path) }
     }
 

@@ -7,7 +7,9 @@ import Darwin
 #endif
 
 /// Creation and removal of the browser's private directories: every directory it creates is
-/// mode 0700 (files are written 0600 by ``AtomicFileWriter``).
+/// mode 0700 (files are written 0600 by ``AtomicFileWriter``) and durable: the parent of each
+/// directory it makes is fsynced before it returns, so a power loss cannot take back a
+/// directory whose files were then written and reported saved.
 public enum PrivateStorage {
     /// An error creating or removing a directory.
     public struct Error: Swift.Error, CustomStringConvertible, Equatable, Sendable {
@@ -24,8 +26,8 @@ public enum PrivateStorage {
         }
     }
 
-    /// Creates `path` and any missing parents with mode 0700; an existing directory is left
-    /// as it is (its mode is not changed).
+    /// Creates `path` and any missing parents with mode 0700, fsyncing the parent of each
+    /// directory it makes; an existing directory is left as it is (its mode is not changed).
     public static func createDirectory(atPath path: String) throws(PrivateStorage.Error) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
@@ -39,6 +41,12 @@ public enum PrivateStorage {
         }
         // The umask may have removed bits we want; make the mode exact.
         if chmod(path, 0o700) != 0 { throw Error(path: path, operation: "set permissions of", code: errno) }
+        // The new entry lives in the parent directory: make it durable.
+        do {
+            try AtomicFileWriter.syncDirectory(parent.isEmpty ? "." : parent)
+        } catch {
+            throw Error(path: parent, operation: "fsync the parent directory of \(path) in", code: error.code)
+        }
     }
 
     /// Removes `path` and everything below it; a missing path is not an error.

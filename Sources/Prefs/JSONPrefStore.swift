@@ -183,22 +183,15 @@ public final class JSONPrefStore {
         return nil
     }
 
-    /// Creates `directory` and missing parents with mode 0700; returns a failure message.
+    /// Creates `directory` and missing parents with mode 0700, durably (their parents are
+    /// fsynced); returns a failure message.
     private nonisolated static func createDirectory(_ directory: String) -> String? {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            return isDirectory.boolValue ? nil : "\(directory) is not a directory"
+        do {
+            try PrivateStorage.createDirectory(atPath: directory)
+            return nil
+        } catch {
+            return error.description
         }
-        let parent = (directory as NSString).deletingLastPathComponent
-        if !parent.isEmpty, parent != directory, let failure = createDirectory(parent) { return failure }
-        if mkdir(directory, 0o700) != 0 {
-            let code = errno
-            if code == EEXIST { return nil }
-            return "could not create directory \(directory): \(String(cString: strerror(code)))"
-        }
-        // mkdir's mode is filtered by the umask; set it exactly.
-        _ = chmod(directory, 0o700)
-        return nil
     }
 
     // MARK: Reading

@@ -95,6 +95,8 @@ public final class SessionCrashRecovery {
                 return false
             }
         }
+        // The links are entries of `destination`: make them durable.
+        do { try AtomicFileWriter.syncDirectory(destination) } catch { return false }
         return true
     }
 }

@@ -24,11 +24,11 @@ public final class WebKitEngine: WebEngine {
     }
 
     /// The number of web views this engine created.
-    public private(set) var webViewsCreated = 0
+    @_spi(Testing) public private(set) var webViewsCreated = 0
     /// The number of web views created and not yet closed.
-    public private(set) var liveWebViews = 0
+    @_spi(Testing) public private(set) var liveWebViews = 0
     /// The number of contexts (network sessions) made.
-    public private(set) var contextsCreated = 0
+    @_spi(Testing) public private(set) var contextsCreated = 0
     private var nextNavigationID: Int64 = 0
 
     /// Makes the engine; throws when GTK has not been initialized.

@@ -3,7 +3,7 @@ import Foundation
 import GLibSupport
 import GTKSupport
 import Web
-import WebKitEngine
+@_spi(Testing) import WebKitEngine
 
 /// What a benchmark child process drives: the real engine, one profile (a persistent
 /// context in a temporary directory, as a new browser profile would be), and one browser

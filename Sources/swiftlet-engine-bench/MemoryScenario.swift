@@ -1,5 +1,6 @@
 import Foundation
 import Web
+@_spi(Testing) import WebKitEngine
 
 /// The `--child memory` mode: the memory of the whole process tree (this process, WebKit's
 /// network and web processes, their sandbox helpers) with `realized` tabs each showing a

@@ -1,6 +1,7 @@
 import Foundation
 import GLibSupport
 import Web
+@_spi(Testing) import WebKitEngine
 
 /// The `--child restored-tab` mode: realizing and loading tabs restored from a session.
 ///

@@ -78,11 +78,7 @@ struct SessionSaveDurabilityTests {
     @Test(.enabled(if: strace != nil, "strace is not installed (scripts/install-deps installs it)"))
     func theParentOfEachNewDirectoryIsSyncedBeforeTheSaveIsReported() throws {
         let violations = try recorded().newDirectoriesWithoutParentSync()
-        // Fixed by the change that fsyncs the parent of every directory AtomicFileWriter and
-        // PrivateStorage create; remove this wrapper with it.
-        withKnownIssue("the parents of new directories are not fsynced yet") {
-            #expect(violations.isEmpty, "\(violations.map(\.description).joined(separator: "\n"))")
-        }
+        #expect(violations.isEmpty, "\(violations.map(\.description).joined(separator: "\n"))")
     }
 
     /// The checks on a made-up trace: each rule broken once, and a thread's call split by

@@ -1,4 +1,4 @@
-import Base
+@_spi(Testing) import Base
 import Foundation
 import Testing
 
@@ -22,6 +22,22 @@ struct PrivateStorageTests {
         try PrivateStorage.createDirectory(atPath: nested)
         for path in [root, root + "/a", root + "/a/b", nested] { #expect(try mode(path) == 0o700) }
         try PrivateStorage.createDirectory(atPath: nested)  // Existing: fine.
+    }
+
+    @Test func eachNewDirectorysParentIsSynced() throws {
+        let root = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // A parent that cannot be fsynced fails the creation: the new entry is not durable.
+        AtomicFileWriter.injectFault(forPath: root + "/a", at: .syncDirectory, code: EIO)
+        defer { AtomicFileWriter.clearFault(forPath: root + "/a") }
+        #expect(throws: PrivateStorage.Error.self) {
+            try PrivateStorage.createDirectory(atPath: root + "/a/b")
+        }
+        AtomicFileWriter.clearFault(forPath: root + "/a")
+        try PrivateStorage.createDirectory(atPath: root + "/a/b")
+        // An existing directory needs no sync.
+        AtomicFileWriter.injectFault(forPath: root + "/a", at: .syncDirectory, code: EIO)
+        try PrivateStorage.createDirectory(atPath: root + "/a/b")
     }
 
     @Test func fileInTheWayIsAnError() throws {

@@ -1,4 +1,4 @@
-import Base
+@_spi(Testing) import Base
 import Foundation
 import ModelTestSupport
 import TabModel

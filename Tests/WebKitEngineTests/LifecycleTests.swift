@@ -2,7 +2,7 @@ import CWebKitGTK
 import Foundation
 import GLibSupport
 import Web
-import WebKitEngine
+@_spi(Testing) import WebKitEngine
 import WebTestSupport
 import XCTest
 

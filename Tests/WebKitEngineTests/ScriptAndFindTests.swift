@@ -1,7 +1,7 @@
 import Foundation
 import LocalHTTPServer
 import Web
-import WebKitEngine
+@_spi(Testing) import WebKitEngine
 import XCTest
 
 final class ScriptAndFindTests: WebKitTestCase, @unchecked Sendable {

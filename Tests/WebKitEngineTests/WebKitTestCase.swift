@@ -3,7 +3,7 @@ import GLibSupport
 import GTKSupport
 import LocalHTTPServer
 import Web
-import WebKitEngine
+@_spi(Testing) import WebKitEngine
 import XCTest
 
 /// Runs `body` on the main actor. XCTest calls test methods on the main thread, but its
