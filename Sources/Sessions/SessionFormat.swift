@@ -14,9 +14,17 @@ public enum SessionFormat {
     public static let dataFileName = "data.pb"
     /// A tab's native engine state file.
     public static let stateFileName = "state.pb"
+    /// The suffix of tab directories that a list written by Chromium does not name: kept
+    /// aside, never restored, never deleted.
+    public static let unlistedSuffix = ".unlisted"
     /// Native state larger than this is not written (and an older one is deleted).
     public static let maximumStateSize = 5 * 1024 * 1024
     /// The format version this code writes. Files from a newer version are read (proto3
-    /// keeps unknown fields) after their metadata is set aside as a backup.
-    public static let currentVersion: Int32 = 1
+    /// keeps unknown fields) after their metadata is set aside as a backup. A list without a
+    /// version was written by Chromium (the field is ours).
+    ///
+    /// 1: times counted from the Unix epoch. 2: times counted from Chromium's epoch
+    /// (microseconds since 1601-01-01 UTC), as Chromium's own files; format 1 times are still
+    /// read (see `StorageTimestamp.date`).
+    public static let currentVersion: Int32 = 2
 }

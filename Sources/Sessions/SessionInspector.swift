@@ -144,14 +144,8 @@ public struct SessionInspector: Sendable {
                         "written by a newer version (format \(storage.formatVersion)): fields this version does not know are shown as absent"
                     )
                 } else if storage.formatVersion <= 0 {
-                    let listed = Set(session.items.map(\.storageName))
-                    let more = tabsFromTheirOwnFiles(
-                        in: directory, excluding: listed, problems: &window.problems)
-                    session.items += more.items
-                    if session.activeIndex == nil { session.activeIndex = more.activeIndex }
                     window.problems.append(
-                        "\(SessionFormat.metadataFileName) is incomplete (no format version: cut short?); the last "
-                            + "\(more.items.count) tab(s) shown are the ones a restore adds from their own files"
+                        "\(SessionFormat.metadataFileName) has no format version: read as a list written by Chromium"
                     )
                 }
             } catch {

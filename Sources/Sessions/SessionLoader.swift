@@ -67,20 +67,12 @@ struct SessionLoader {
             }
             session = WebStateListSerialization.load(storage, idsInUse: idsInUse)
             if storage.formatVersion <= 0 {
-                // Every list written here ends with its format version (fields are written
-                // in field number order), so a list without one was cut short between two
-                // fields: it parses, but tabs may be missing. Keep a copy, and bring back
-                // the tabs whose files it does not name rather than deleting them below.
-                let aside = metadataPath + ".bad"
-                io.write(bytes, to: aside)
-                let recovered = recoverFromTabDirectories(excluding: Set(session.items.map(\.storageName)))
-                session.items += recovered.items
-                session.problems += recovered.problems
-                if session.activeIndex == nil { session.activeIndex = recovered.activeIndex }
+                // Our format-version field is not there: Chromium wrote this list (a list of
+                // ours is written whole or not at all: temporary file, fsync, rename). It is
+                // complete; its tab directories that it does not name are Chromium's leftovers.
                 problems.append(
-                    "\(metadataPath) is incomplete (no format version: cut short?); a copy is kept as "
-                        + "\(SessionFormat.metadataFileName).bad, \(recovered.items.count) more tab(s) recovered "
-                        + "from their own files")
+                    "\(metadataPath) has no format version: read as a list written by Chromium")
+                keepUnlistedTabsAside(listed: Set(session.items.map(\.storageName)))
             }
         } catch {
             let aside = metadataPath + ".bad"
@@ -205,6 +197,15 @@ struct SessionLoader {
 
     /// Deletes tab directories and temporary files the list does not refer to. Set-aside
     /// files (`.bad`, version backups) are kept.
+    /// Renames the tab directories a foreign list does not name to `<name>.unlisted`: not
+    /// restored (by Chromium's rules they are leftovers), but not deleted either.
+    private func keepUnlistedTabsAside(listed: Set<String>) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        where !listed.contains(name) && name.count == 8 && name.allSatisfy(\.isHexDigit) {
+            io.rename(directory + "/" + name, to: directory + "/" + name + SessionFormat.unlistedSuffix)
+        }
+    }
+
     private func deleteObsoleteFiles(keeping kept: Set<String>) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for name in names {
@@ -212,7 +213,9 @@ struct SessionLoader {
             {
                 continue
             }
-            if kept.contains(name) || name.hasSuffix(".bad") { continue }
+            if kept.contains(name) || name.hasSuffix(".bad") || name.hasSuffix(SessionFormat.unlistedSuffix) {
+                continue
+            }
             io.remove(directory + "/" + name)
         }
     }

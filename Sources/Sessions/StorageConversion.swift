@@ -10,15 +10,28 @@ extension StorageTimestamp {
     /// damaged file must not make a later save trap converting an out-of-range `Double`.
     static let saneRange: ClosedRange<TimeInterval> = -11_644_473_600...253_402_300_799
 
+    /// Seconds from Chromium's epoch (1601-01-01 UTC, base::Time's) to the Unix epoch.
+    static let chromiumEpochOffset: TimeInterval = 11_644_473_600
+
+    /// The first value of Chromium's epoch that is on or after 1970: below it, a stored value
+    /// is read as format 1's microseconds from the Unix epoch.
+    static let firstChromiumValueSince1970 = Int64(chromiumEpochOffset) * 1_000_000
+
+    /// A time as Chromium stores it: microseconds since 1601-01-01 UTC (format 2 on).
     init(_ date: Date) {
         self.init()
         let raw = date.timeIntervalSince1970.isNaN ? 0 : date.timeIntervalSince1970
         let seconds = min(max(raw, Self.saneRange.lowerBound), Self.saneRange.upperBound)
-        microseconds = Int64((seconds * 1_000_000).rounded())
+        microseconds = Int64(((seconds + Self.chromiumEpochOffset) * 1_000_000).rounded())
     }
 
+    /// The stored time. Format 1 files (ours, before Chromium's epoch was used) counted from
+    /// the Unix epoch; they are told apart by size, which also reads tab files, which carry
+    /// no version: every time after 1970 counted from 1601 is at least
+    /// ``firstChromiumValueSince1970`` µs, which counted from 1970 is the year 2339.
     var date: Date {
-        let seconds = Double(microseconds) / 1_000_000
+        var seconds = Double(microseconds) / 1_000_000
+        if microseconds >= Self.firstChromiumValueSince1970 { seconds -= Self.chromiumEpochOffset }
         return Date(
             timeIntervalSince1970: min(max(seconds, Self.saneRange.lowerBound), Self.saneRange.upperBound))
     }

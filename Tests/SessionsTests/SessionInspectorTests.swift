@@ -90,7 +90,7 @@ struct SessionInspectorTests {
         #expect(profile.problems.first?.contains("RecentlyClosed.pb is unreadable") == true)
     }
 
-    @Test func anIncompleteListShowsTheTabsARestoreAddsFromTheirOwnFiles() throws {
+    @Test func aListWithoutFormatVersionIsChromiumsAndComplete() throws {
         let directory = try makeUserDataDirectory()
         let listURL = directory.appendingPathComponent("Default/SessionStorage/main/session_metadata.pb")
         var list = try StorageWebStateListStorage(serializedBytes: Data(contentsOf: listURL))
@@ -100,10 +100,8 @@ struct SessionInspectorTests {
         let report = try SessionInspector(userDataDirectory: directory).inspect()
         let main = try #require(report.windows.first { $0.sessionID == "main" })
         #expect(
-            main.tabs.map(\.url) == [
-                "https://a.test/second", "https://b.test/", "https://c.test/", "https://d.test/",
-            ])
-        #expect(main.problems.first?.contains("incomplete") == true)
+            main.tabs.map(\.url) == ["https://a.test/second", "https://b.test/", "https://c.test/"])
+        #expect(main.problems.first?.contains("written by Chromium") == true)
     }
 
     @Test func aTabFileNewerThanTheListIsShownAsARestoreShowsIt() throws {
