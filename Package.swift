@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "TabModel", targets: ["TabModel"]),
         .library(name: "Sessions", targets: ["Sessions"]),
         .library(name: "Commands", targets: ["Commands"]),
+        .library(name: "UIInterfaces", targets: ["UIInterfaces"]),
         .library(name: "GLibSupport", targets: ["GLibSupport"]),
         .library(name: "GTKSupport", targets: ["GTKSupport"]),
         .library(name: "WebKitEngine", targets: ["WebKitEngine"]),
@@ -67,6 +68,10 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+
+        // The UI layer's contracts (seed 003): consumer and command protocols with their value
+        // types. No GTK, no model: view controllers and mediators both import it.
+        .target(name: "UIInterfaces", dependencies: ["Base"], swiftSettings: strict),
 
         // C libraries and their Swift support.
         .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),

@@ -1,0 +1,20 @@
+/// Commands of one browser window.
+@MainActor
+public protocol BrowserCommands: AnyObject {
+    /// Opens a new tab with the start page and selects it.
+    func openNewTab()
+    /// Closes the selected tab (the window when it was the last).
+    func closeCurrentTab()
+    /// Moves the keyboard focus to the location entry, its text selected.
+    func focusLocationBar()
+    /// Zooms the selected tab in.
+    func zoomIn()
+    /// Zooms the selected tab out.
+    func zoomOut()
+    /// Resets the selected tab's zoom.
+    func resetZoom()
+    /// Enters or leaves fullscreen.
+    func toggleFullscreen()
+    /// Prints the selected tab.
+    func printPage()
+}
