@@ -26,7 +26,7 @@ public final class SessionRestorationService {
 
     private let clock: any TimerClock
     private let timer: OneShotTimer
-    let io = SessionIO()
+    let io: SessionIO
     private var sessions: [ObjectIdentifier: BrowserSession] = [:]
     private let observers = ObserverList<any SessionRestorationObserver>()
     /// Where each known tab's files live (its directory), for loaders and adoption.
@@ -43,10 +43,12 @@ public final class SessionRestorationService {
     private let failedSaves = FailedSaveLog()
 
     /// Creates a service storing under `storageDirectory` (`<profile>/SessionStorage`).
+    /// Completions of background IO reach the main actor through `mainTaskRunner`.
     public init(
         storageDirectory: URL, engineContext: any WebEngineContext, clock: any TimerClock,
-        saveDelay: Duration = .milliseconds(2500)
+        mainTaskRunner: any MainTaskRunner = DispatchMainTaskRunner(), saveDelay: Duration = .milliseconds(2500)
     ) {
+        io = SessionIO(mainTaskRunner: mainTaskRunner)
         self.storageDirectory = storageDirectory.standardizedFileURL
         self.engineContext = engineContext
         self.clock = clock
@@ -280,7 +282,7 @@ public final class SessionRestorationService {
             let failed = failures.filter(\.isFailure)
             guard !failed.isEmpty else { return failedSaves.recordSuccess() }
             failedSaves.add(failed)
-            DispatchQueue.main.async { MainActor.assumeIsolated { self?.collectIOFailures() } }
+            io.postToMain { self?.collectIOFailures() }
         }
     }
 
@@ -436,12 +438,10 @@ public final class SessionRestorationService {
                 storage = (try? StorageWebStateStorage(serializedBytes: data))?.model(metadata: metadata)
             }
             let loaded = storage
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated {
-                    // The same session, not merely a browser at the same address.
-                    guard let self, let session, self.sessions[key] === session else { return }
-                    completion(loaded)
-                }
+            io.postToMain {
+                // The same session, not merely a browser at the same address.
+                guard let self, let session, self.sessions[key] === session else { return }
+                completion(loaded)
             }
         }
     }
@@ -472,7 +472,7 @@ public final class SessionRestorationService {
                 results[id] = parse(id, stored.model(metadata: metadata))
             }
             let final = results
-            DispatchQueue.main.async { MainActor.assumeIsolated { completion(final) } }
+            io.postToMain { completion(final) }
         }
     }
 
@@ -516,7 +516,7 @@ public final class SessionRestorationService {
         let io = self.io
         io.async {
             for path in paths { io.remove(path) }
-            DispatchQueue.main.async { MainActor.assumeIsolated { completion() } }
+            io.postToMain { completion() }
         }
     }
 
