@@ -195,7 +195,8 @@ public final class ProfileManager {
             throw .storage("could not create the profile directory: \(error)")
         }
         let store = JSONPrefStore(
-            path: statePath.appendingPathComponent("Preferences").path, clock: clock, mainTaskRunner: mainTaskRunner)
+            path: statePath.appendingPathComponent("Preferences").path, clock: clock,
+            mainTaskRunner: mainTaskRunner)
         let profile = Profile(
             name: name, statePath: statePath,
             cachePath: userDataDirectory.cachePath.appendingPathComponent(name.rawValue, isDirectory: true),

@@ -46,7 +46,8 @@ public final class SessionRestorationService {
     /// Completions of background IO reach the main actor through `mainTaskRunner`.
     public init(
         storageDirectory: URL, engineContext: any WebEngineContext, clock: any TimerClock,
-        mainTaskRunner: any MainTaskRunner = DispatchMainTaskRunner(), saveDelay: Duration = .milliseconds(2500)
+        mainTaskRunner: any MainTaskRunner = DispatchMainTaskRunner(),
+        saveDelay: Duration = .milliseconds(2500)
     ) {
         io = SessionIO(mainTaskRunner: mainTaskRunner)
         self.storageDirectory = storageDirectory.standardizedFileURL
