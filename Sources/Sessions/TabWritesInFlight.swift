@@ -45,9 +45,6 @@ final class TabWritesInFlight: @unchecked Sendable {
     /// What the last write in flight for `id` writes, if it has one with contents.
     func contents(_ id: WebStateID) -> Contents? { condition.withLock { entries[id]?.contents } }
 
-    /// Whether `id` has writes in flight.
-    func isWriting(_ id: WebStateID) -> Bool { condition.withLock { entries[id] != nil } }
-
     /// Blocks until `id` has no write in flight.
     func wait(for id: WebStateID) {
         condition.lock()
