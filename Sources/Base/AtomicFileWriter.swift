@@ -62,6 +62,7 @@ public enum AtomicFileWriter {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let dirForTemplate = directory.isEmpty ? "." : directory
+        waitIfHeld(path)
         if let fault = injectedFault(.createTemporary, path) {
             throw FileWriteError(path: path, step: .createTemporary, code: fault)
         }
@@ -141,6 +142,36 @@ public enum AtomicFileWriter {
     /// Removes the injected fault for `path`.
     @_spi(Testing) public static func clearFault(forPath path: String) {
         faultsLock.withLock { _ = faults.removeValue(forKey: path) }
+    }
+
+    nonisolated(unsafe) private static var holds:
+        [String: (reached: DispatchSemaphore, gate: DispatchSemaphore, waiting: Int)] = [:]
+
+    /// Makes writes to `path` wait, before touching the disk, until
+    /// ``releaseWrites(toPath:)``. For tests of callers that must not wait for a slow write.
+    @_spi(Testing) public static func holdWrites(toPath path: String) {
+        faultsLock.withLock { holds[path] = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), 0) }
+    }
+
+    /// Blocks until a write to `path` is waiting on the hold set by ``holdWrites(toPath:)``.
+    @_spi(Testing) public static func waitUntilAWriteIsHeld(atPath path: String) {
+        faultsLock.withLock { holds[path]?.reached }?.wait()
+    }
+
+    /// Lets the held write to `path` (and later ones) go on.
+    @_spi(Testing) public static func releaseWrites(toPath path: String) {
+        guard let hold = faultsLock.withLock({ holds.removeValue(forKey: path) }) else { return }
+        for _ in 0..<hold.waiting { hold.gate.signal() }
+    }
+
+    private static func waitIfHeld(_ path: String) {
+        let hold = faultsLock.withLock { () -> (reached: DispatchSemaphore, gate: DispatchSemaphore)? in
+            holds[path]?.waiting += 1
+            return holds[path].map { ($0.reached, $0.gate) }
+        }
+        guard let hold else { return }
+        hold.reached.signal()
+        hold.gate.wait()
     }
 
     private static func injectedFault(_ step: FileWriteError.Step, _ path: String) -> Int32? {

@@ -46,6 +46,7 @@ public final class JSONPrefStore {
 
     private let timer: OneShotTimer
     private let queue = DispatchQueue(label: "swiftlet.prefs.io")
+    private let mainTaskRunner: any MainTaskRunner
     private var registry: PrefRegistry?
     /// The file's content without the registered prefs.
     private var unknownMembers: [String: JSONValue] = [:]
@@ -55,8 +56,13 @@ public final class JSONPrefStore {
 
     /// Creates a store for the file at `path`; nothing is read until a ``PrefService``
     /// is created with it.
-    public init(path: String, clock: any TimerClock, writeDelay: Duration = .seconds(1)) {
+    /// Write completions reach the main actor through `mainTaskRunner`.
+    public init(
+        path: String, clock: any TimerClock, mainTaskRunner: any MainTaskRunner = DispatchMainTaskRunner(),
+        writeDelay: Duration = .seconds(1)
+    ) {
         self.path = path
+        self.mainTaskRunner = mainTaskRunner
         self.writeDelay = writeDelay
         self.timer = OneShotTimer(clock: clock)
     }
@@ -95,15 +101,15 @@ public final class JSONPrefStore {
                 failuresInARow = 0
             }
         } else {
-            queue.async { [weak self] in
+            let runner = mainTaskRunner
+            let work = runner.postingWork { [weak self] in
                 let failure = Self.write(document, to: path)
                 if let failure { Logger.prefs.error("\(failure)") }
-                DispatchQueue.main.async {
-                    MainActor.assumeIsolated {
-                        if failure == nil { self?.failuresInARow = 0 } else { self?.writeFailed() }
-                    }
+                runner.postTask {
+                    if failure == nil { self?.failuresInARow = 0 } else { self?.writeFailed() }
                 }
             }
+            queue.async(execute: work)
         }
     }
 

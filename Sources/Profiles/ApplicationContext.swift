@@ -47,6 +47,8 @@ public final class ApplicationContext {
     public let engine: any WebEngine
     /// The clock for timers (coalesced writes, session saves).
     public let clock: any TimerClock
+    /// Where background work posts its results to the main actor.
+    public let mainTaskRunner: any MainTaskRunner
     /// Settings of this device (`Local State`), never synced.
     public let localState: PrefService
     /// Builds and tears down keyed services in dependency order.
@@ -65,8 +67,10 @@ public final class ApplicationContext {
     /// pref.
     public init(
         userDataDirectory: UserDataDirectory, engine: any WebEngine, clock: any TimerClock,
-        isTesting: Bool = false, registerProfilePrefs: (PrefRegistry) -> Void = { _ in }
+        mainTaskRunner: any MainTaskRunner = DispatchMainTaskRunner(), isTesting: Bool = false,
+        registerProfilePrefs: (PrefRegistry) -> Void = { _ in }
     ) {
+        self.mainTaskRunner = mainTaskRunner
         self.userDataDirectory = userDataDirectory
         self.engine = engine
         self.clock = clock
@@ -79,14 +83,16 @@ public final class ApplicationContext {
         let localState = PrefService(
             registry: localRegistry,
             store: JSONPrefStore(
-                path: userDataDirectory.path.appendingPathComponent("Local State").path, clock: clock))
+                path: userDataDirectory.path.appendingPathComponent("Local State").path, clock: clock,
+                mainTaskRunner: mainTaskRunner))
         self.localState = localState
         let profileRegistry = PrefRegistry()
         registerProfilePrefs(profileRegistry)
         profileManager = ProfileManager(
             userDataDirectory: userDataDirectory, localState: localState,
             profilePrefRegistry: profileRegistry,
-            dependencyManager: dependencyManager, engine: engine, clock: clock, isTesting: isTesting)
+            dependencyManager: dependencyManager, engine: engine, clock: clock,
+            mainTaskRunner: mainTaskRunner, isTesting: isTesting)
     }
 
     /// Records that the browser is running; reads whether the last run crashed first. The

@@ -71,6 +71,7 @@ public final class ProfileManager {
     private let dependencyManager: KeyedServiceDependencyManager
     private let engine: any WebEngine
     private let clock: any TimerClock
+    private let mainTaskRunner: any MainTaskRunner
     private let isTesting: Bool
     private var profiles: [ProfileName: Profile] = [:]
     private let observers = ObserverList<any ProfileManagerObserver>()
@@ -81,8 +82,9 @@ public final class ProfileManager {
     public init(
         userDataDirectory: UserDataDirectory, localState: PrefService, profilePrefRegistry: PrefRegistry,
         dependencyManager: KeyedServiceDependencyManager, engine: any WebEngine, clock: any TimerClock,
-        isTesting: Bool = false
+        mainTaskRunner: any MainTaskRunner = DispatchMainTaskRunner(), isTesting: Bool = false
     ) {
+        self.mainTaskRunner = mainTaskRunner
         self.userDataDirectory = userDataDirectory
         self.localState = localState
         self.profilePrefRegistry = profilePrefRegistry
@@ -157,21 +159,21 @@ public final class ProfileManager {
     {
         let path = userDataDirectory.path.appendingPathComponent(name, isDirectory: true).path
         let valid = (try? ProfileName(name)) != nil
-        DispatchQueue.global(qos: .userInitiated).async {
+        let runner = mainTaskRunner
+        let work = runner.postingWork {
             // The slow part (the disk) happens here; the profile is built on the main actor.
             if valid && create { try? PrivateStorage.createDirectory(atPath: path) }
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated {
-                    do {
-                        completion(try self.open(name, create: create))
-                    } catch {
-                        Logger.profiles.error(
-                            "could not \(create ? "create" : "load") profile '\(name)': \(error)")
-                        completion(nil)
-                    }
+            runner.postTask {
+                do {
+                    completion(try self.open(name, create: create))
+                } catch {
+                    Logger.profiles.error(
+                        "could not \(create ? "create" : "load") profile '\(name)': \(error)")
+                    completion(nil)
                 }
             }
         }
+        DispatchQueue.global(qos: .userInitiated).async(execute: work)
     }
 
     private func open(_ rawName: String, create: Bool) throws(Error) -> Profile {
@@ -192,7 +194,9 @@ public final class ProfileManager {
         } catch {
             throw .storage("could not create the profile directory: \(error)")
         }
-        let store = JSONPrefStore(path: statePath.appendingPathComponent("Preferences").path, clock: clock)
+        let store = JSONPrefStore(
+            path: statePath.appendingPathComponent("Preferences").path, clock: clock,
+            mainTaskRunner: mainTaskRunner)
         let profile = Profile(
             name: name, statePath: statePath,
             cachePath: userDataDirectory.cachePath.appendingPathComponent(name.rawValue, isDirectory: true),

@@ -15,15 +15,26 @@ final class SessionIO: Sendable {
     private let failures = Mutex<[String]>([])
     private let bytesWritten = Mutex<Int>(0)
     private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+    /// Where work on the queue posts its results to the main actor.
+    let mainTaskRunner: any MainTaskRunner
 
-    init() { queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self)) }
+    init(mainTaskRunner: any MainTaskRunner = DispatchMainTaskRunner()) {
+        self.mainTaskRunner = mainTaskRunner
+        queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
+    }
 
     /// Whether the caller runs on this IO queue. Work already on the queue calls the
     /// operations directly: a ``sync(_:)`` from there would deadlock (libdispatch traps).
     var isOnQueue: Bool { DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self) }
 
-    /// Runs `work` on the IO queue after everything queued before it.
-    func async(_ work: @escaping @Sendable () -> Void) { queue.async(execute: work) }
+    /// Runs `work` on the IO queue after everything queued before it (tracked by the main
+    /// task runner: it may post to the main actor).
+    func async(_ work: @escaping @Sendable () -> Void) {
+        queue.async(execute: mainTaskRunner.postingWork(work))
+    }
+
+    /// Runs `body` on the main actor later (through the main task runner).
+    func postToMain(_ body: @escaping @MainActor @Sendable () -> Void) { mainTaskRunner.postTask(body) }
 
     /// Blocks until everything queued so far has run.
     func waitUntilIdle() { queue.sync {} }

@@ -26,7 +26,7 @@ public final class SessionRestorationService {
 
     private let clock: any TimerClock
     private let timer: OneShotTimer
-    let io = SessionIO()
+    let io: SessionIO
     private var sessions: [ObjectIdentifier: BrowserSession] = [:]
     private let observers = ObserverList<any SessionRestorationObserver>()
     /// Where each known tab's files live (its directory), for loaders and adoption.
@@ -41,12 +41,18 @@ public final class SessionRestorationService {
     public private(set) var saveCount = 0
     /// Saves that could not write everything, reported by the IO queue.
     private let failedSaves = FailedSaveLog()
+    /// Tab writes on the IO queue: reads of those tabs are served from memory or wait for
+    /// them alone.
+    let writesInFlight = TabWritesInFlight()
 
     /// Creates a service storing under `storageDirectory` (`<profile>/SessionStorage`).
+    /// Completions of background IO reach the main actor through `mainTaskRunner`.
     public init(
         storageDirectory: URL, engineContext: any WebEngineContext, clock: any TimerClock,
+        mainTaskRunner: any MainTaskRunner = DispatchMainTaskRunner(),
         saveDelay: Duration = .milliseconds(2500)
     ) {
+        io = SessionIO(mainTaskRunner: mainTaskRunner)
         self.storageDirectory = storageDirectory.standardizedFileURL
         self.engineContext = engineContext
         self.clock = clock
@@ -170,9 +176,10 @@ public final class SessionRestorationService {
     }
 
     private func realizedTabWrite(_ webState: WebState, to path: String) -> TabWrite {
-        TabWrite(
-            id: webState.id, path: path, storage: StorageWebStateStorage(webState.serializeToStorage()),
-            state: webState.sessionStateData)
+        let model = webState.serializeToStorage()
+        let state = webState.sessionStateData
+        writesInFlight.begin(webState.id, storage: model, state: state)
+        return TabWrite(id: webState.id, path: path, storage: StorageWebStateStorage(model), state: state)
     }
 
     private func save(sessions toSave: [BrowserSession]) {
@@ -202,6 +209,7 @@ public final class SessionRestorationService {
                     dataLocation[id] = tabDirectory
                 } else if let pending = pendingStorage.removeValue(forKey: id) {
                     let tabDirectory = session.tabDirectory(id)
+                    writesInFlight.begin(id, storage: pending, state: nil)
                     write.tabWrites.append(
                         TabWrite(
                             id: id, path: tabDirectory, storage: StorageWebStateStorage(pending), state: nil,
@@ -210,6 +218,7 @@ public final class SessionRestorationService {
                 } else if changes.inserted[id] != nil {
                     let tabDirectory = session.tabDirectory(id)
                     if let source = dataLocation[id], source != tabDirectory {
+                        writesInFlight.begin(id, storage: nil, state: nil)
                         write.adoptions.append((id, source, tabDirectory))
                     }
                     dataLocation[id] = tabDirectory
@@ -238,21 +247,27 @@ public final class SessionRestorationService {
         saveCount += 1
         let io = self.io
         let failedSaves = self.failedSaves
+        let inFlight = writesInFlight
         io.async { [writes, weak self] in
             var failures = writes.map { FailedSave(sessionID: $0.sessionID) }
             for (index, write) in writes.enumerated() {
-                for adoption in write.adoptions
-                where FileManager.default.fileExists(atPath: adoption.from)
-                    && !io.linkDirectory(from: adoption.from, to: adoption.to)
-                {
-                    failures[index].adoptions[adoption.id] = (adoption.from, adoption.to)
+                for adoption in write.adoptions {
+                    defer { inFlight.end(adoption.id) }
+                    if FileManager.default.fileExists(atPath: adoption.from)
+                        && !io.linkDirectory(from: adoption.from, to: adoption.to)
+                    {
+                        failures[index].adoptions[adoption.id] = (adoption.from, adoption.to)
+                    }
                 }
             }
             var listsWritten = true
             for (index, write) in writes.enumerated() {
-                for tab in write.tabWrites where !io.writeTab(tab.storage, state: tab.state, in: tab.path) {
-                    failures[index].tabs.insert(tab.id)
-                    failures[index].pending[tab.id] = tab.pending
+                for tab in write.tabWrites {
+                    defer { inFlight.end(tab.id) }
+                    if !io.writeTab(tab.storage, state: tab.state, in: tab.path) {
+                        failures[index].tabs.insert(tab.id)
+                        failures[index].pending[tab.id] = tab.pending
+                    }
                 }
                 let metadata = try? write.list.serializedData()
                 if metadata == nil {
@@ -280,7 +295,7 @@ public final class SessionRestorationService {
             let failed = failures.filter(\.isFailure)
             guard !failed.isEmpty else { return failedSaves.recordSuccess() }
             failedSaves.add(failed)
-            DispatchQueue.main.async { MainActor.assumeIsolated { self?.collectIOFailures() } }
+            io.postToMain { self?.collectIOFailures() }
         }
     }
 
@@ -373,11 +388,17 @@ public final class SessionRestorationService {
                 nativeSessionState: { [weak self] in self?.readNativeState(id) }, loadsCommittedEntry: loads))
     }
 
-    /// Reads a tab's data.pb (after pending IO); an unreadable file is set aside.
+    /// Reads a tab's data.pb; an unreadable file is set aside. A tab being written is served
+    /// from what is being written; a read waits only for the tab's own writes and links, not
+    /// for other tabs' (another window's slow save does not delay realizing this tab).
     private func readStorage(_ id: WebStateID, metadata: WebStateMetadata) -> WebStateStorage? {
         if let pending = pendingStorage[id] { return pending }
+        if let writing = writesInFlight.contents(id) {
+            expectedStateDigest.removeValue(forKey: id)
+            return writing.storage.navigation.items.isEmpty ? nil : writing.storage
+        }
         guard let directory = dataLocation[id] else { return nil }
-        io.waitUntilIdle()
+        writesInFlight.wait(for: id)
         let path = directory + "/" + SessionFormat.dataFileName
         guard let data = io.read(path) else {
             record("tab \(id.rawValue): \(path) is missing; restoring its last page from the list")
@@ -394,7 +415,8 @@ public final class SessionRestorationService {
             return storage.navigation.items.isEmpty ? nil : storage
         } catch {
             record("tab \(id.rawValue): \(path) is unreadable (\(error)); set aside as data.pb.bad")
-            io.sync { [io] in _ = io.rename(path, to: path + ".bad") }
+            // Nothing else touches this tab's files now: no write of it is queued or running.
+            io.rename(path, to: path + ".bad")
             return nil
         }
     }
@@ -403,8 +425,13 @@ public final class SessionRestorationService {
     /// recorded there (a mismatch means a crash came between the two writes: the history in
     /// data.pb is then the one to trust).
     private func readNativeState(_ id: WebStateID) -> Data? {
-        guard pendingStorage[id] == nil, let directory = dataLocation[id] else { return nil }
-        io.waitUntilIdle()
+        guard pendingStorage[id] == nil else { return nil }
+        if let writing = writesInFlight.contents(id) {
+            guard let state = writing.state, state.count <= SessionFormat.maximumStateSize else { return nil }
+            return state
+        }
+        guard let directory = dataLocation[id] else { return nil }
+        writesInFlight.wait(for: id)
         guard let blob = io.read(directory + "/" + SessionFormat.stateFileName) else { return nil }
         if let expected = expectedStateDigest.removeValue(forKey: id), expected != StateDigest.of(blob) {
             record("tab \(id.rawValue): state.pb does not match data.pb; restoring from data.pb")
@@ -436,12 +463,10 @@ public final class SessionRestorationService {
                 storage = (try? StorageWebStateStorage(serializedBytes: data))?.model(metadata: metadata)
             }
             let loaded = storage
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated {
-                    // The same session, not merely a browser at the same address.
-                    guard let self, let session, self.sessions[key] === session else { return }
-                    completion(loaded)
-                }
+            io.postToMain {
+                // The same session, not merely a browser at the same address.
+                guard let self, let session, self.sessions[key] === session else { return }
+                completion(loaded)
             }
         }
     }
@@ -472,7 +497,7 @@ public final class SessionRestorationService {
                 results[id] = parse(id, stored.model(metadata: metadata))
             }
             let final = results
-            DispatchQueue.main.async { MainActor.assumeIsolated { completion(final) } }
+            io.postToMain { completion(final) }
         }
     }
 
@@ -516,7 +541,7 @@ public final class SessionRestorationService {
         let io = self.io
         io.async {
             for path in paths { io.remove(path) }
-            DispatchQueue.main.async { MainActor.assumeIsolated { completion() } }
+            io.postToMain { completion() }
         }
     }
 

@@ -26,6 +26,7 @@ public final class SessionServices {
     private init(application: ApplicationContext, saveDelay: Duration) {
         self.saveDelay = saveDelay
         let clock = application.clock
+        let mainTaskRunner = application.mainTaskRunner
         let sessions = KeyedServiceFactory<SessionRestorationService>(
             name: "SessionRestorationService", offTheRecord: .ownInstance
         ) { context in
@@ -33,7 +34,8 @@ public final class SessionServices {
             return SessionRestorationService(
                 storageDirectory: profile.statePath.appendingPathComponent(
                     SessionFormat.storageDirectoryName),
-                engineContext: profile.webEngineContext, clock: clock, saveDelay: saveDelay)
+                engineContext: profile.webEngineContext, clock: clock, mainTaskRunner: mainTaskRunner,
+                saveDelay: saveDelay)
         }
         sessionRestorationFactory = sessions
         tabRestoreFactory = KeyedServiceFactory<TabRestoreService>(

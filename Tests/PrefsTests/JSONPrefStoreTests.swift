@@ -215,13 +215,15 @@ struct JSONPrefStoreTests {
         // The retry fails too (in the background); the next one waits twice as long.
         _ = LogCapture.withCapturedMessages { files.clock.advance(by: .milliseconds(1)) }
         #expect(store.writeCount == 2)
-        #expect(await waitUntil { store.failuresInARow == 2 })
+        files.mainTasks.runUntilIdle()
+        #expect(store.failuresInARow == 2)
         #expect(store.scheduledWriteDelay == .seconds(4))
         // The disk has room again: the retry writes the values.
         AtomicFileWriter.clearFault(forPath: files.path)
         files.clock.advance(by: .seconds(4))
         #expect(store.writeCount == 3)
-        #expect(await waitUntil { store.failuresInARow == 0 })
+        files.mainTasks.runUntilIdle()
+        #expect(store.failuresInARow == 0)
         store.flush()
         #expect(files.fileText == #"{"device":{"name":"laptop"}}"#)
         #expect(store.scheduledWriteDelay == .seconds(1))
@@ -236,13 +238,6 @@ struct JSONPrefStoreTests {
         for _ in 0..<10 { _ = LogCapture.withCapturedMessages { store.flush() } }
         #expect(store.failuresInARow == 10)
         #expect(store.scheduledWriteDelay == JSONPrefStore.maximumRetryDelay)
-    }
-
-    /// Pumps the main actor until `condition` holds (completions posted to the main queue run
-    /// while this yields); gives up after many turns.
-    private func waitUntil(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<100_000 where !condition() { await Task.yield() }
-        return condition()
     }
 
     // MARK: Bad files

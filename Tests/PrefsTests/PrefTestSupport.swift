@@ -17,6 +17,8 @@ final class PrefTestFiles {
     /// A profile directory inside ``root`` that does not exist until a store writes.
     let directory: String
     let clock = ManualTimerClock()
+    /// Where background writes post their completions (run by `runUntilIdle()`).
+    let mainTasks = ManualMainTaskRunner()
 
     init() {
         root =
@@ -46,7 +48,7 @@ final class PrefTestFiles {
     }
 
     func makeStore(writeDelay: Duration = .seconds(1)) -> JSONPrefStore {
-        JSONPrefStore(path: path, clock: clock, writeDelay: writeDelay)
+        JSONPrefStore(path: path, clock: clock, mainTaskRunner: mainTasks, writeDelay: writeDelay)
     }
 
     /// A persistent service on ``path`` with ``makeRegistry()``.

@@ -97,6 +97,20 @@ struct ApplicationContextTests {
         #expect(missing == nil)
     }
 
+    @Test func asyncOpenCompletesThroughTheMainTaskRunner() {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let runner = ManualMainTaskRunner()
+        let app = ApplicationContext(
+            userDataDirectory: UserDataDirectory(path: root), engine: engine, clock: ManualTimerClock(),
+            mainTaskRunner: runner)
+        var created: Profile??
+        app.profileManager.createProfileAsync(named: "Async") { created = .some($0) }
+        #expect(created == nil, "never called back synchronously")
+        runner.runUntilIdle()
+        #expect(created??.name.rawValue == "Async")
+        #expect(app.profileManager.profile(named: "Async") === created ?? nil)
+    }
+
     @Test func offTheRecordProfileOverlaysPrefsAndIsDeletedWithItsFiles() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let app = context { $0.register("browser.zoom", default: .double(1.0)) }

@@ -373,7 +373,8 @@ struct SessionRestorationServiceTests {
         #expect(env.snapshot().isEmpty)  // nothing written before the save
         var fromMemory: WebStateStorage??
         service.loadWebStateStorage(of: webState, in: browser) { fromMemory = .some($0) }
-        #expect(await waitUntil { fromMemory != nil })
+        env.mainTasks.runUntilIdle()
+        #expect(fromMemory != nil)
         #expect(fromMemory == .some(storage))
         #expect(env.snapshot().isEmpty)
 
@@ -605,7 +606,8 @@ struct SessionRestorationServiceTests {
         let service = env.restart()
         var done = false
         service.deleteDataForDiscardedSessions(["w0", "never-existed", "..", ""]) { done = true }
-        #expect(await waitUntil { done })
+        env.mainTasks.runUntilIdle()
+        #expect(done)
         #expect(!env.exists(env.sessionPath("w0")))
         #expect(env.snapshot() == kept)
         #expect(env.exists(env.root.path))
@@ -622,7 +624,8 @@ struct SessionRestorationServiceTests {
         let before = env.snapshot()
         var done = false
         service.deleteDataForDiscardedSessions(["w0"]) { done = true }
-        #expect(await waitUntil { done })
+        env.mainTasks.runUntilIdle()
+        #expect(done)
         #expect(env.snapshot() == before)
         #expect(service.problems.contains { $0.contains("w0") })
         service.disconnect(browser)
@@ -755,7 +758,8 @@ struct SessionRestorationServiceTests {
         service.loadWebStateStorage(of: webState, in: browser) { result = .some($0) }
         #expect(result == nil)  // never called back synchronously
         service.waitForPendingIO()
-        #expect(await waitUntil { result != nil })
+        env.mainTasks.runUntilIdle()
+        #expect(result != nil)
         #expect(
             result??.navigation.items.map(\.url.absoluteString) == ["https://a.test/1", "https://a.test/2"])
         #expect(result??.navigation.lastCommittedItemIndex == 1)
@@ -788,7 +792,7 @@ struct SessionRestorationServiceTests {
         service.disconnect(other)
 
         service.waitForPendingIO()
-        await pumpMainQueue()
+        env.mainTasks.runUntilIdle()
         #expect(calls == 0)
     }
 
@@ -816,7 +820,8 @@ struct SessionRestorationServiceTests {
             service.loadWebStateStorage(of: webState, in: browser) { result = .some($0) }
             #expect(result == nil, "never called back synchronously, even from memory")
             service.waitForPendingIO()
-            #expect(await waitUntil { result != nil })
+            env.mainTasks.runUntilIdle()
+            #expect(result != nil)
             return pages(result ?? nil)
         }
         let expected = pages(original)
@@ -863,7 +868,8 @@ struct SessionRestorationServiceTests {
             for: browser, parse: { _, storage in storage.navigation.items.map(\.url.absoluteString) },
             completion: { result = $0 })
         service.waitForPendingIO()
-        #expect(await waitUntil { result != nil })
+        env.mainTasks.runUntilIdle()
+        #expect(result != nil)
         #expect(result == [ids[0]: ["https://a.test/1", "https://a.test/2"], ids[1]: ["https://b.test/"]])
         #expect(browser.webStateList.webStates.allSatisfy { !$0.isRealized })
         #expect(env.engine.contentsCreated == 0)

@@ -22,6 +22,9 @@ final class SessionTestEnvironment {
     let saveDelay: Duration = .seconds(1)
     private(set) var engine = FakeWebEngine()
     private(set) var clock = ManualTimerClock()
+    /// Where the services' background IO posts its completions: they run only when a test
+    /// calls `runUntilIdle()`.
+    let mainTasks = ManualMainTaskRunner()
     private var services: [SessionRestorationService] = []
     private let temporary: URL
 
@@ -43,7 +46,9 @@ final class SessionTestEnvironment {
     /// A new service on the current engine and clock.
     func makeService() -> SessionRestorationService {
         let service = SessionRestorationService(
-            storageDirectory: root, engineContext: engine.defaultContext, clock: clock, saveDelay: saveDelay)
+            storageDirectory: root, engineContext: engine.defaultContext, clock: clock,
+            mainTaskRunner: mainTasks,
+            saveDelay: saveDelay)
         services.append(service)
         return service
     }
@@ -281,27 +286,4 @@ final class RecordingSessionObserver: SessionRestorationObserver {
     func sessionRestorationFinished(_ browser: Browser, restoredWebStates: [WebState]) {
         finished.append((browser, restoredWebStates))
     }
-}
-
-/// Pumps the main actor until `condition` holds or `timeout` passes; returns whether it
-/// held. Completions posted to the main queue run while this yields. It yields at least a
-/// thousand times before giving up, so that other tests holding the main actor for a while
-/// cannot make it time out before the main queue had its turn.
-@MainActor
-func waitUntil(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeout
-    var turns = 0
-    while !condition() {
-        turns += 1
-        if turns > 1000 && clock.now >= deadline { return false }
-        await Task.yield()
-    }
-    return true
-}
-
-/// Gives completions posted to the main queue a chance to run.
-@MainActor
-func pumpMainQueue(times: Int = 200) async {
-    for _ in 0..<times { await Task.yield() }
 }
