@@ -79,6 +79,8 @@ let package = Package(
         .systemLibrary(name: "CAdwaita", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
         .systemLibrary(
             name: "CWebKitGTK", pkgConfig: "webkitgtk-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]),
+        // AT-SPI, for the end-to-end tests that find the window's widgets as a screen reader does.
+        .systemLibrary(name: "CAtspi", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
         .target(name: "GLibShims", dependencies: ["CGLib"]),
         .target(name: "GLibSupport", dependencies: ["CGLib", "GLibShims"], swiftSettings: strict),
         .target(name: "GTKSupport", dependencies: ["CGTK", "GLibSupport"], swiftSettings: strict),
@@ -112,7 +114,8 @@ let package = Package(
         .executableTarget(
             name: "swiftlet",
             dependencies: [
-                "Base", "Web", "Prefs", "Profiles", "TabModel", "Commands", "Sessions", "CGTK", "GLibSupport",
+                "Base", "Web", "Prefs", "Profiles", "TabModel", "Commands", "Sessions", "CGTK", "CAdwaita",
+                "GLibSupport",
                 "GTKSupport", "WebKitEngine", "LocalHTTPServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -173,6 +176,10 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "WebKitNavigationTests", dependencies: ["Web", "WebKitNavigation"], swiftSettings: strict),
+        // The real browser driven as a person would: XCTest, under Xvfb and a private D-Bus
+        // session (scripts/run-tests), through AT-SPI and xdotool.
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["CAtspi", "LocalHTTPServer"], swiftSettings: strict),
         // These drive GLib/GTK/WebKit: XCTest on the main thread, under Xvfb (scripts/run-tests).
         .testTarget(
             name: "GLibSupportTests", dependencies: ["CGLib", "GLibShims", "GLibSupport"],

@@ -81,4 +81,11 @@ public struct SignalArguments {
         guard let returnValue else { return }
         g_value_set_boolean(returnValue, handled ? 1 : 0)
     }
+
+    /// Sets the `gint` the signal returns (e.g. GApplication's "command-line" exit status).
+    /// Does nothing for a signal that returns nothing.
+    public func setReturnValue(int value: Int32) {
+        guard let returnValue else { return }
+        g_value_set_int(returnValue, value)
+    }
 }
