@@ -12,8 +12,7 @@ import WebTestSupport
 @MainActor
 public enum FuzzHarness {
     /// The scratch directory of this process.
-    public static let scratch = URL(
-        fileURLWithPath: NSTemporaryDirectory() + "swiftlet-fuzz-\(getpid())", isDirectory: true)
+    public static let scratch = URL(fileURLWithPath: scratchPath, isDirectory: true)
     private static let engine = FakeWebEngine()
     private static let clock = ManualTimerClock()
     /// One profile for every browser made here (its context lives as long as the process).
@@ -24,11 +23,18 @@ public enum FuzzHarness {
         return try! context.profileManager.createProfile(named: "Default")
     }()
 
+    /// libFuzzer ends with `exit`: the scratch directory goes then (a crash leaves it).
+    private static let removeScratchAtExit: Void = {
+        atexit { try? FileManager.default.removeItem(atPath: FuzzHarness.scratchPath) }
+    }()
+    private nonisolated static let scratchPath = NSTemporaryDirectory() + "swiftlet-fuzz-\(getpid())"
+
     /// The `SessionStorage` directory of one input.
     public static var storage: URL { scratch.appendingPathComponent("input/SessionStorage") }
 
     /// Empties the input's directory.
     public static func reset() {
+        _ = removeScratchAtExit
         try? FileManager.default.removeItem(at: scratch.appendingPathComponent("input"))
         try? FileManager.default.createDirectory(at: storage, withIntermediateDirectories: true)
     }
