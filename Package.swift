@@ -109,9 +109,12 @@ let package = Package(
 
         // Fuzzing (`make fuzz`): the shared harness and one libFuzzer executable per input file,
         // built with `-sanitize=fuzzer,address` into a scratch path of their own.
+        .target(name: "CFuzzDriver"),
         .target(
             name: "FuzzSupport",
-            dependencies: ["Base", "Web", "WebTestSupport", "Profiles", "TabModel", "Sessions"],
+            dependencies: [
+                "CFuzzDriver", "Base", "Web", "WebTestSupport", "Profiles", "TabModel", "Sessions",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(

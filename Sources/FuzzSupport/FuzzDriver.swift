@@ -1,21 +1,16 @@
+import CFuzzDriver
+
 /// The signature of libFuzzer's per-input callback: the input's bytes and their count;
 /// returns 0 (anything else is reserved by libFuzzer).
 public typealias FuzzCallback = @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
 
-@_silgen_name("LLVMFuzzerRunDriver")
-private func llvmFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: FuzzCallback
-) -> Int32
-
 /// Runs libFuzzer with this process's arguments (`-max_total_time=…`, corpus directories),
 /// calling `callback` once per input on the calling (main) thread, and returns its status.
-/// The executable must be linked with `-sanitize=fuzzer`.
+/// Without `-sanitize=fuzzer` it returns 1 at once.
 public func runFuzzer(_ callback: FuzzCallback) -> Int32 {
     var argc = CommandLine.argc
     var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-    return llvmFuzzerRunDriver(&argc, &argv, callback)
+    return swiftlet_fuzz_run_driver(&argc, &argv, callback)
 }
 
 /// libFuzzer's archive brings its own `main`, which needs this symbol to link. SwiftPM
