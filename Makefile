@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BUILD_FLAGS ?=
 
-.PHONY: test run deps build lint format bench bench-engine clean
+.PHONY: test run deps build lint format bench bench-engine clean fuzz fuzz-build fuzz-smoke
 
 deps:
 	@scripts/install-deps
@@ -47,6 +47,23 @@ bench-engine: deps
 		GTK_A11Y=none NO_AT_BRIDGE=1 $$sandbox \
 		xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" "$$bin" $(ENGINE_BENCH_ARGS)
 
+# Fuzzing: one libFuzzer executable per file format, built with the address sanitizer into
+# .build-fuzz; each runs FUZZ_SECONDS on a copy of its committed corpus (Fuzz/corpus/<target>),
+# crash files go to out/fuzz/<target>/. `make fuzz-smoke` is the short run CI does.
+FUZZ_TARGETS ?= fuzz-session-list fuzz-tab-data fuzz-recently-closed fuzz-prefs-json
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS = -c debug --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+fuzz-build: deps
+	@for target in $(FUZZ_TARGETS); do \
+		$(SWIFT) build $(FUZZ_FLAGS) --product $$target 2>&1 | grep -Ev "Cannot export local symbol|prohibited flag" || exit 1; \
+	done
+
+fuzz: fuzz-build
+	@scripts/run-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-smoke: fuzz-build
+	@scripts/run-fuzz 3 $(FUZZ_TARGETS)
+
 lint:
 	$(SWIFT) format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests
 
@@ -54,4 +71,4 @@ format:
 	$(SWIFT) format format --in-place --recursive --configuration .swift-format Package.swift Sources Tests
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

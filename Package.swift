@@ -41,6 +41,10 @@ let package = Package(
         .executable(name: "swiftlet-bench", targets: ["swiftlet-bench"]),
         .executable(name: "swiftlet-engine-bench", targets: ["swiftlet-engine-bench"]),
         .executable(name: "swiftlet-session-crasher", targets: ["swiftlet-session-crasher"]),
+        .executable(name: "fuzz-session-list", targets: ["fuzz-session-list"]),
+        .executable(name: "fuzz-tab-data", targets: ["fuzz-tab-data"]),
+        .executable(name: "fuzz-recently-closed", targets: ["fuzz-recently-closed"]),
+        .executable(name: "fuzz-prefs-json", targets: ["fuzz-prefs-json"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
@@ -109,6 +113,28 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+
+        // Fuzzing (`make fuzz`): the shared harness and one libFuzzer executable per input file,
+        // built with `-sanitize=fuzzer,address` into a scratch path of their own.
+        .target(name: "CFuzzDriver"),
+        .target(
+            name: "FuzzSupport",
+            dependencies: [
+                "CFuzzDriver", "Base", "Web", "WebTestSupport", "Profiles", "TabModel", "Sessions",
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "fuzz-session-list", dependencies: ["FuzzSupport"], swiftSettings: strict),
+        .executableTarget(
+            name: "fuzz-tab-data", dependencies: ["FuzzSupport"], swiftSettings: strict),
+        .executableTarget(
+            name: "fuzz-recently-closed", dependencies: ["FuzzSupport", "Sessions", "Web"],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "fuzz-prefs-json",
+            dependencies: ["Base", "FuzzSupport", "Profiles", "WebTestSupport"],
+            swiftSettings: strict),
 
         // Executables: the browser (the composition root), benchmarks, the crash test's child.
         .executableTarget(

@@ -1,0 +1,2 @@
+"(&
+https://b.test/b.tes
