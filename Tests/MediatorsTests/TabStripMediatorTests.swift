@@ -95,6 +95,56 @@ struct TabStripMediatorTests {
             group.visualData.color.rawValue]
     }
 
+    @Test(arguments: [
+        // (list, change, pushes)
+        ("| [1 a* b] c", "ungroup", ["update 1 b"]),
+        ("| [1 a* b] c", "join group", ["update 2 c group(1,blue)"]),
+        ("| [1 a* b] c", "move group", ["set [c, a group(1,blue)*, b group(1,blue)]"]),
+        ("| [1 a* b] c", "delete group", ["update 0 a", "update 1 b"]),
+    ])
+    func groupChangesArePushed(description: String, change: String, expected: [String]) throws {
+        let mediator = try makeMediator(description)
+        consumer.pushes.removeAll()
+        let group = builder.group(named: "1")!
+        switch change {
+        case "ungroup": list.removeFromGroups(indices: [1])
+        case "join group": list.moveToGroup(indices: [2], group)
+        case "move group": list.moveGroup(group, before: 3)
+        case "delete group": list.deleteGroup(group)
+        default: Issue.record("unknown change \(change)")
+        }
+        #expect(consumer.pushes == expected)
+        #expect(consumer.items == list.webStates.indices.map { expectedItem(at: $0) })
+        _ = mediator
+    }
+
+    @Test func aTabRealizedByAnotherObserverMidChangeIsPushedRight() throws {
+        // The content mediator observes first: it realizes the inserted tab, whose load
+        // events reach the tab strip before the insertion does.
+        let content = ContentMediator(webStateList: list)
+        let contentConsumer = RecordingContentConsumer()
+        content.consumer = contentConsumer
+        let mediator = try makeMediator("| a* b")
+        consumer.pushes.removeAll()
+        let x = builder.webState(named: "x")
+        list.insert(x, .atIndex(0).activating())
+        #expect(x.isRealized)
+        #expect(consumer.pushes == ["insert 0 x.test", "select 0"])
+        #expect(consumer.items == list.webStates.indices.map { expectedItem(at: $0) })
+        _ = mediator
+    }
+
+    @Test func aNewFaviconLeavesTheItemsFaviconEmpty() throws {
+        let a = builder.realizedWebState(named: "a")
+        let mediator = try makeMediator("| a*")
+        consumer.pushes.removeAll()
+        a.load(URL(string: "https://other.test/page")!)
+        #expect(a.faviconURL == URL(string: "https://other.test/favicon.ico"))
+        #expect(consumer.items[0].favicon == nil)
+        #expect(consumer.pushes.allSatisfy { !$0.contains("favicon") })
+        _ = mediator
+    }
+
     @Test func tabEventsUpdateTheItem() throws {
         let a = builder.realizedWebState(named: "a")
         builder.engine.setPage(URL(string: "https://slow.test/")!, .init(title: "Slow", stalls: true))

@@ -89,9 +89,15 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
         consumer?.setTabs(shown, selectedIndex: webStateList.isDestroyed ? nil : webStateList.activeIndex)
     }
 
+    /// Pushes the item at `index` if it changed. A tab event can come in the middle of a list
+    /// change, before this mediator heard of it (another observer realized the tab, say):
+    /// then the strip's tab at `index` is another one, and the list event, when it comes,
+    /// pushes the tab as it is.
     private func pushUpdate(at index: Int) {
         let newItem = item(at: index)
-        guard shown.indices.contains(index), shown[index] != newItem else { return }
+        guard shown.indices.contains(index), shown[index].id == newItem.id, shown[index] != newItem else {
+            return
+        }
         shown[index] = newItem
         consumer?.updateTab(newItem, at: index)
     }
