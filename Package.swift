@@ -34,6 +34,7 @@ let package = Package(
         .library(name: "Sessions", targets: ["Sessions"]),
         .library(name: "Commands", targets: ["Commands"]),
         .library(name: "UIInterfaces", targets: ["UIInterfaces"]),
+        .library(name: "Mediators", targets: ["Mediators"]),
         .library(name: "GLibSupport", targets: ["GLibSupport"]),
         .library(name: "GTKSupport", targets: ["GTKSupport"]),
         .library(name: "WebKitEngine", targets: ["WebKitEngine"]),
@@ -76,6 +77,14 @@ let package = Package(
         // The UI layer's contracts (seed 003): consumer and command protocols with their value
         // types. No GTK, no model: view controllers and mediators both import it.
         .target(name: "UIInterfaces", dependencies: ["Base"], swiftSettings: strict),
+        // Mediators (seed 003): between the model and the consumers. They may see the model
+        // (Web, TabModel, Prefs…) and UIInterfaces, but never a C, GTK or WebKit target: that
+        // edge is kept absent here, so the compiler enforces that mediators push plain values.
+        .target(
+            name: "Mediators",
+            dependencies: ["UIInterfaces", "Commands", "Base", "Web", "TabModel", "Profiles", "Prefs"],
+            swiftSettings: strict
+        ),
 
         // C libraries and their Swift support.
         .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
@@ -184,6 +193,14 @@ let package = Package(
             dependencies: [
                 "Base", "Web", "WebTestSupport", "Commands", "KeyedServices", "Profiles", "TabModel",
                 "ModelTestSupport",
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MediatorsTests",
+            dependencies: [
+                "Base", "Web", "WebTestSupport", "Prefs", "TabModel", "ModelTestSupport", "UIInterfaces",
+                "Mediators",
             ],
             swiftSettings: strict
         ),

@@ -1,0 +1,56 @@
+public import Foundation
+public import TabModel
+import Web
+
+/// The model-facing part of a window's ``BrowserCommands``: opening, closing and
+/// duplicating tabs in its ``WebStateList``.
+///
+/// It does not conform to `BrowserCommands`: the browser coordinator does, handles the
+/// UI-only commands itself (focusing the location bar, fullscreen) and forwards
+/// `openNewTab()` and `closeCurrentTab()` here. Zoom and printing have no model API yet.
+@MainActor
+public final class BrowserMediator {
+    private let webStateList: WebStateList
+    private let startPageURL: URL
+    private let webStateFactory: WebStateFactory
+    private var state = MediatorState("BrowserMediator")
+
+    /// Works on `webStateList`; new tabs come from `webStateFactory` and open `startPageURL`.
+    public init(webStateList: WebStateList, startPageURL: URL, webStateFactory: @escaping WebStateFactory) {
+        self.webStateList = webStateList
+        self.startPageURL = startPageURL
+        self.webStateFactory = webStateFactory
+    }
+
+    /// Ends the mediator; it cannot be used afterwards.
+    public func disconnect() { state.disconnect() }
+
+    /// Opens a new tab with the start page at the end of the list (no opener: the "+"
+    /// button's tab) and activates it.
+    public func openNewTab() {
+        state.check(#function)
+        let webState = webStateFactory()
+        webStateList.insert(webState, .automatic.activating())
+        webState.load(startPageURL)
+    }
+
+    /// Closes the active tab (a user action). Returns whether the list is now empty (the
+    /// coordinator then closes the window).
+    @discardableResult
+    public func closeCurrentTab() -> Bool {
+        state.check(#function)
+        if let index = webStateList.activeIndex { webStateList.close(at: index, flags: .userAction) }
+        return webStateList.isEmpty
+    }
+
+    /// Opens a copy of the active tab next to it and activates it.
+    public func duplicateCurrentTab() {
+        state.check(#function)
+        guard let index = webStateList.activeIndex else { return }
+        let source = webStateList.webState(at: index)
+        webStateList.insert(
+            source.makeDuplicate(),
+            .atIndex(index + 1).withOpener(WebStateOpener(source)).inGroup(webStateList.group(at: index))
+                .activating())
+    }
+}

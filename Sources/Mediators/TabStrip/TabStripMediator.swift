@@ -1,0 +1,287 @@
+public import Foundation
+public import TabModel
+public import UIInterfaces
+public import Web
+
+/// Between a window's ``WebStateList`` and its tab strip: pushes every tab as a
+/// ``TabStripItem`` to the ``TabStripConsumer`` and carries out the ``TabStripCommands``.
+///
+/// It sees the list and nothing else (no profile, no browser). List events become steps
+/// (insert, move, remove, select, update); a batch becomes one ``TabStripConsumer/setTabs(_:selectedIndex:)``
+/// at its end. Tab events (title, loading, favicon, crash, realization) become
+/// ``TabStripConsumer/updateTab(_:at:)`` when what the strip shows changes: an unrealized
+/// tab shows its saved title and URL, and realizing it pushes nothing unless the page
+/// differs.
+@MainActor
+public final class TabStripMediator: TabStripCommands, WebStateListObserver, WebStateObserver {
+    private let webStateList: WebStateList
+    private var state = MediatorState("TabStripMediator")
+    private var forwarder: AllWebStateObservationForwarder?
+    private var bridge: WebStateObserverBridge?
+    private var inBatch = false
+    /// What the consumer was last told, in order (to push only real changes).
+    private var shown: [TabStripItem] = []
+
+    /// The tab strip; set it to push every tab at once. Held weakly.
+    public weak var consumer: (any TabStripConsumer)? {
+        didSet {
+            state.check("consumer")
+            pushAll()
+        }
+    }
+
+    /// Starts observing `webStateList` and its tabs.
+    public init(webStateList: WebStateList) {
+        self.webStateList = webStateList
+        webStateList.addObserver(self)
+        let bridge = WebStateObserverBridge(target: self)
+        self.bridge = bridge
+        forwarder = AllWebStateObservationForwarder(list: webStateList, observer: bridge)
+    }
+
+    /// Stops observing; the mediator cannot be used afterwards.
+    public func disconnect() {
+        state.disconnect()
+        stopObserving()
+    }
+
+    private func stopObserving() {
+        if !webStateList.isDestroyed { webStateList.removeObserver(self) }
+        forwarder = nil
+        bridge = nil
+    }
+
+    // MARK: Items
+
+    /// What the strip shows of `webState` at `index`.
+    static func item(for webState: WebState, at index: Int, in list: WebStateList) -> TabStripItem {
+        let url = webState.visibleURL?.absoluteString ?? ""
+        let group = list.group(at: index).map {
+            TabStripGroup(title: $0.visualData.title, colorName: colorName($0.visualData.color))
+        }
+        return TabStripItem(
+            id: TabIdentifier(webState), title: webState.title.isEmpty ? url : webState.title, url: url,
+            isLoading: webState.isLoading, isPinned: list.isPinned(at: index), favicon: nil, group: group,
+            isCrashed: webState.isCrashed)
+    }
+
+    /// The palette name of a group colour.
+    static func colorName(_ color: TabGroupColor) -> String {
+        switch color {
+        case .grey: "grey"
+        case .blue: "blue"
+        case .red: "red"
+        case .yellow: "yellow"
+        case .green: "green"
+        case .pink: "pink"
+        case .purple: "purple"
+        case .cyan: "cyan"
+        case .orange: "orange"
+        }
+    }
+
+    private func item(at index: Int) -> TabStripItem {
+        Self.item(for: webStateList.webState(at: index), at: index, in: webStateList)
+    }
+
+    private func pushAll() {
+        shown = webStateList.isDestroyed ? [] : (0..<webStateList.count).map { item(at: $0) }
+        consumer?.setTabs(shown, selectedIndex: webStateList.isDestroyed ? nil : webStateList.activeIndex)
+    }
+
+    /// Pushes the item at `index` if it changed. A tab event can come in the middle of a list
+    /// change, before this mediator heard of it (another observer realized the tab, say):
+    /// then the strip's tab at `index` is another one, and the list event, when it comes,
+    /// pushes the tab as it is.
+    private func pushUpdate(at index: Int) {
+        let newItem = item(at: index)
+        guard shown.indices.contains(index), shown[index].id == newItem.id, shown[index] != newItem else {
+            return
+        }
+        shown[index] = newItem
+        consumer?.updateTab(newItem, at: index)
+    }
+
+    private func pushUpdates(in range: Range<Int>) {
+        for index in range { pushUpdate(at: index) }
+    }
+
+    // MARK: WebStateListObserver
+
+    /// Pushes the change as steps (nothing during a batch).
+    public func webStateListDidChange(
+        _ list: WebStateList, change: WebStateListChange, status: WebStateListStatus
+    ) {
+        guard !inBatch else { return }
+        switch change {
+        case .insert(let insert):
+            let newItem = item(at: insert.index)
+            shown.insert(newItem, at: insert.index)
+            consumer?.insertTab(newItem, at: insert.index)
+        case .detach(let detach):
+            shown.remove(at: detach.detachedFromIndex)
+            consumer?.removeTab(at: detach.detachedFromIndex)
+        case .move(let move):
+            shown.insert(shown.remove(at: move.oldIndex), at: move.newIndex)
+            consumer?.moveTab(from: move.oldIndex, to: move.newIndex)
+            pushUpdate(at: move.newIndex)
+        case .replace(let replace):
+            // A new tab (a new identity) in the same place.
+            shown.remove(at: replace.index)
+            consumer?.removeTab(at: replace.index)
+            let newItem = item(at: replace.index)
+            shown.insert(newItem, at: replace.index)
+            consumer?.insertTab(newItem, at: replace.index)  // Selected below if it is active.
+        case .statusOnly(let statusOnly):
+            if let index = statusOnly.index { pushUpdate(at: index) }
+        case .groupVisualDataUpdate(let group, _):
+            pushUpdates(in: group.range.indices)
+        case .groupMove:
+            pushAll()
+            return
+        case .groupCreate, .groupDelete:
+            break  // Tabs joining or leaving a group are reported one by one.
+        }
+        if status.activeWebStateChanged { consumer?.selectTab(at: list.activeIndex) }
+    }
+
+    /// Starts collecting a batch.
+    public func webStateListWillBeginBatchOperation(_ list: WebStateList) { inBatch = true }
+
+    /// Pushes the list as the batch left it.
+    public func webStateListBatchOperationEnded(_ list: WebStateList) {
+        inBatch = false
+        pushAll()
+    }
+
+    /// Empties the strip and stops observing.
+    public func webStateListDestroyed(_ list: WebStateList) {
+        stopObserving()
+        shown = []
+        consumer?.setTabs([], selectedIndex: nil)
+    }
+
+    // MARK: WebStateObserver (every tab, through the forwarder)
+
+    private func tabChanged(_ webState: WebState) {
+        guard !inBatch, let index = webStateList.index(of: webState) else { return }
+        pushUpdate(at: index)
+    }
+
+    /// Pushes a new title.
+    public func titleWasSet(_ webState: WebState) { tabChanged(webState) }
+    /// Pushes the loading state.
+    public func didStartLoading(_ webState: WebState) { tabChanged(webState) }
+    /// Pushes the loading state.
+    public func didStopLoading(_ webState: WebState) { tabChanged(webState) }
+    /// Pushes a new URL.
+    public func didStartNavigation(_ webState: WebState, context: NavigationContext) { tabChanged(webState) }
+    /// Pushes a new URL.
+    public func didRedirectNavigation(_ webState: WebState, context: NavigationContext) {
+        tabChanged(webState)
+    }
+    /// Pushes the committed page.
+    public func didFinishNavigation(_ webState: WebState, context: NavigationContext) { tabChanged(webState) }
+    /// Pushes the loaded page.
+    public func pageLoaded(_ webState: WebState, status: PageLoadCompletionStatus) { tabChanged(webState) }
+    /// The model has no favicon image yet (only its URL): the item keeps `favicon` nil, and
+    /// nothing else changes.
+    public func faviconURLUpdated(_ webState: WebState, url: URL?) { tabChanged(webState) }
+    /// Pushes the crashed state.
+    public func renderProcessGone(_ webState: WebState) { tabChanged(webState) }
+    /// Pushes what realization changed (nothing while the page is the saved one).
+    public func webStateRealized(_ webState: WebState) { tabChanged(webState) }
+
+    // MARK: TabStripCommands
+
+    /// Activates the tab `id`.
+    public func selectTab(_ id: TabIdentifier) {
+        state.check(#function)
+        if let index = webStateList.index(of: id) { webStateList.activate(at: index) }
+    }
+
+    /// Activates the tab at `index`, if there is one.
+    public func selectTab(atIndex index: Int) {
+        state.check(#function)
+        if webStateList.containsIndex(index) { webStateList.activate(at: index) }
+    }
+
+    /// Activates the last tab.
+    public func selectLastTab() {
+        state.check(#function)
+        if !webStateList.isEmpty { webStateList.activate(at: webStateList.count - 1) }
+    }
+
+    /// Activates the tab `offset` places from the active one, wrapping around.
+    public func selectTab(byOffset offset: Int) {
+        state.check(#function)
+        guard let active = webStateList.activeIndex else { return }
+        let count = webStateList.count
+        webStateList.activate(at: ((active + offset) % count + count) % count)
+    }
+
+    /// Closes the tab `id` (a user action).
+    public func closeTab(_ id: TabIdentifier) {
+        state.check(#function)
+        if let index = webStateList.index(of: id) { webStateList.close(at: index, flags: .userAction) }
+    }
+
+    /// Moves the tab `id` to `index` (kept in its section, pinned or not, by the list).
+    public func moveTab(_ id: TabIdentifier, to index: Int) {
+        state.check(#function)
+        guard let from = webStateList.index(of: id) else { return }
+        webStateList.move(from: from, to: max(0, min(index, webStateList.count - 1)))
+    }
+
+    /// Moves the active tab one place (or more) left or right, if there is room.
+    public func moveSelectedTab(byOffset offset: Int) {
+        state.check(#function)
+        guard let active = webStateList.activeIndex, webStateList.containsIndex(active + offset) else {
+            return
+        }
+        webStateList.move(from: active, to: active + offset)
+    }
+
+    /// Pins or unpins the tab `id`.
+    public func setTabPinned(_ id: TabIdentifier, pinned: Bool) {
+        state.check(#function)
+        if let index = webStateList.index(of: id) { webStateList.setPinned(at: index, pinned) }
+    }
+
+    /// Inserts a copy of the tab `id` right after it, opened by it, and activates it. The
+    /// copy is unrealized until shown.
+    public func duplicateTab(_ id: TabIdentifier) {
+        state.check(#function)
+        guard let index = webStateList.index(of: id) else { return }
+        let source = webStateList.webState(at: index)
+        webStateList.insert(
+            source.makeDuplicate(),
+            .atIndex(index + 1).withOpener(WebStateOpener(source)).inGroup(webStateList.group(at: index))
+                .activating())
+    }
+
+    /// Reloads the tab `id`. An unrealized tab is left alone: it loads its page when it is
+    /// shown, and reloading must not realize a tab nobody looks at.
+    public func reloadTab(_ id: TabIdentifier) {
+        state.check(#function)
+        guard let index = webStateList.index(of: id) else { return }
+        let webState = webStateList.webState(at: index)
+        if webState.isRealized { webState.reload() }
+    }
+
+    /// Closes every tab but `id` and the pinned ones, in one batch.
+    public func closeOtherTabs(_ id: TabIdentifier) {
+        state.check(#function)
+        guard let index = webStateList.index(of: id) else { return }
+        closeOtherWebStates(webStateList, keeping: index, flags: .userAction)
+    }
+
+    /// Closes the tabs right of `id`, in one batch.
+    public func closeTabsToTheRight(of id: TabIdentifier) {
+        state.check(#function)
+        guard let index = webStateList.index(of: id), index + 1 < webStateList.count else { return }
+        webStateList.performBatchOperation {
+            webStateList.closeWebStates(atIndices: (index + 1)..<webStateList.count, flags: .userAction)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+public import TabModel
+public import UIInterfaces
+public import Web
+
+/// Between a window's ``WebStateList`` and its toolbar: pushes whether the active tab can
+/// go back and forward and whether it is loading to the ``ToolbarConsumer``, and carries out
+/// the ``NavigationCommands`` on the active tab.
+///
+/// An unrealized tab cannot go back or forward and is not loading (its history is not in
+/// memory); the state is pushed again when it is realized.
+@MainActor
+public final class ToolbarMediator: NavigationCommands, WebStateObserver {
+    private let webStateList: WebStateList
+    private var state = MediatorState("ToolbarMediator")
+    private var forwarder: ActiveWebStateObservationForwarder?
+    private var listObserver: ActiveTabChangeObserver?
+    private var bridge: WebStateObserverBridge?
+    private var lastNavigationState: (canGoBack: Bool, canGoForward: Bool)?
+    private var lastLoading: Bool?
+
+    /// The toolbar; set it to push the state at once. Held weakly.
+    public weak var consumer: (any ToolbarConsumer)? {
+        didSet {
+            state.check("consumer")
+            lastNavigationState = nil
+            lastLoading = nil
+            push()
+        }
+    }
+
+    /// Starts observing `webStateList`'s active tab.
+    public init(webStateList: WebStateList) {
+        self.webStateList = webStateList
+        let bridge = WebStateObserverBridge(target: self)
+        self.bridge = bridge
+        forwarder = ActiveWebStateObservationForwarder(list: webStateList, observer: bridge)
+        listObserver = ActiveTabChangeObserver(list: webStateList) { [weak self] in self?.push() }
+    }
+
+    /// Stops observing; the mediator cannot be used afterwards.
+    public func disconnect() {
+        state.disconnect()
+        forwarder = nil
+        listObserver = nil
+        bridge = nil
+    }
+
+    private var activeWebState: WebState? { webStateList.isDestroyed ? nil : webStateList.activeWebState }
+
+    private func push() {
+        guard let consumer else { return }
+        let manager = activeWebState?.navigationManagerIfRealized
+        let navigation = (
+            canGoBack: manager?.canGoBack ?? false, canGoForward: manager?.canGoForward ?? false
+        )
+        if lastNavigationState.map({ $0 != navigation }) ?? true {
+            lastNavigationState = navigation
+            consumer.setNavigationState(
+                canGoBack: navigation.canGoBack, canGoForward: navigation.canGoForward)
+        }
+        let loading = activeWebState?.isLoading ?? false
+        if lastLoading != loading {
+            lastLoading = loading
+            consumer.setLoading(loading)
+        }
+    }
+
+    // MARK: WebStateObserver (the active tab, through the forwarder)
+
+    /// Pushes the back-forward state.
+    public func didChangeBackForwardState(_ webState: WebState) { push() }
+    /// Pushes the back-forward state.
+    public func didFinishNavigation(_ webState: WebState, context: NavigationContext) { push() }
+    /// Pushes the loading state.
+    public func didStartLoading(_ webState: WebState) { push() }
+    /// Pushes the loading state.
+    public func didStopLoading(_ webState: WebState) { push() }
+    /// Pushes the state of the realized tab.
+    public func webStateRealized(_ webState: WebState) { push() }
+    /// Pushes the loading state.
+    public func renderProcessGone(_ webState: WebState) { push() }
+
+    // MARK: NavigationCommands
+
+    /// Goes back in the active tab.
+    public func goBack() {
+        state.check(#function)
+        activeWebState?.navigationManager.goBack()
+    }
+
+    /// Goes forward in the active tab.
+    public func goForward() {
+        state.check(#function)
+        activeWebState?.navigationManager.goForward()
+    }
+
+    /// Reloads the active tab.
+    public func reload() {
+        state.check(#function)
+        activeWebState?.reload()
+    }
+
+    /// Stops the active tab's load.
+    public func stopLoading() {
+        state.check(#function)
+        activeWebState?.stopLoading()
+    }
+}

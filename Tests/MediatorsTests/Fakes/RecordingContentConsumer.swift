@@ -1,0 +1,18 @@
+import UIInterfaces
+
+/// Records every push: `empty`, `placeholder <title>`, `view <tab id>`.
+@MainActor
+final class RecordingContentConsumer: ContentConsumer {
+    var pushes: [String] = []
+    var identities: [TabIdentifier] = []
+
+    func setContent(_ content: ContentView) {
+        switch content {
+        case .empty: pushes.append("empty")
+        case .placeholder(let title): pushes.append("placeholder \(title)")
+        case .engineView(_, let identity):
+            identities.append(identity)
+            pushes.append("view")
+        }
+    }
+}

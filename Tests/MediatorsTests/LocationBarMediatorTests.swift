@@ -1,0 +1,107 @@
+import Foundation
+import Mediators
+import ModelTestSupport
+import Prefs
+import TabModel
+import Testing
+import UIInterfaces
+import Web
+import WebTestSupport
+
+@MainActor
+struct LocationBarMediatorTests {
+    let builder = WebStateListBuilder()
+    let list = WebStateList(delegate: nil)
+    let consumer = RecordingLocationBarConsumer()
+    let prefs: PrefService
+
+    init() {
+        let registry = PrefRegistry()
+        SearchEnginePrefs.register(in: registry)
+        prefs = PrefService(registry: registry)
+    }
+
+    func makeMediator(_ description: String) throws -> LocationBarMediator {
+        try builder.build(list, description)
+        let mediator = LocationBarMediator(webStateList: list, prefService: prefs)
+        mediator.consumer = consumer
+        return mediator
+    }
+
+    @Test func theDefaultSearchEngineIsRegistered() {
+        #expect(prefs.string(SearchEnginePrefs.searchURL) == "https://duckduckgo.com/?q={searchTerms}")
+    }
+
+    @Test func pushesTheActiveTabsURLProgressAndSecurityAtOnce() throws {
+        let mediator = try makeMediator("| a* b")
+        #expect(consumer.pushes == ["url https://a.test/", "progress none", "security secure"])
+        consumer.pushes.removeAll()
+        list.activate(at: nil)
+        #expect(consumer.pushes == ["url ", "security none"])
+        _ = mediator
+    }
+
+    @Test(arguments: [
+        ("https://s.test/", LocationBarSecurity.secure),
+        ("http://s.test/", .notSecure),
+        ("about:blank", .none),
+        ("file:///tmp/x", .none),
+    ])
+    func securityComesFromTheScheme(url: String, expected: LocationBarSecurity) {
+        #expect(LocationBarMediator.security(for: URL(string: url)) == expected)
+    }
+
+    @Test func pushesNavigationAndProgress() throws {
+        let a = builder.realizedWebState(named: "a")
+        builder.engine.setPage(URL(string: "http://slow.test/")!, .init(title: "Slow", stalls: true))
+        let mediator = try makeMediator("| a*")
+        consumer.pushes.removeAll()
+        a.load(URL(string: "http://slow.test/")!)
+        #expect(consumer.pushes == ["url http://slow.test/", "progress 0.1", "security notSecure"])
+        consumer.pushes.removeAll()
+        a.stopLoading()
+        #expect(consumer.pushes == ["url https://a.test/", "progress none", "security secure"])
+        _ = mediator
+    }
+
+    @Test(arguments: [
+        ("example.org", "https://example.org/"),
+        ("hello world", "https://duckduckgo.com/?q=hello+world"),
+        ("localhost:8080", "http://localhost:8080/"),
+    ])
+    func loadUserInputLoadsTheURLOrASearch(typed: String, expected: String) throws {
+        let mediator = try makeMediator("| a b*")
+        mediator.loadUserInput(typed)
+        #expect(builder.webState(named: "b").visibleURL?.absoluteString == expected)
+        #expect(!builder.webState(named: "a").isRealized)
+        #expect(consumer.pushes.contains("url \(expected)"))
+    }
+
+    @Test func searchesUseThePref() throws {
+        prefs.set(SearchEnginePrefs.searchURL, .string("https://search.test/?s={searchTerms}"))
+        let mediator = try makeMediator("| a*")
+        mediator.loadUserInput("two words")
+        #expect(builder.webState(named: "a").visibleURL?.absoluteString == "https://search.test/?s=two+words")
+    }
+
+    @Test func emptyInputLoadsNothing() throws {
+        let mediator = try makeMediator("| a*")
+        mediator.loadUserInput("  ")
+        #expect(!builder.webState(named: "a").isRealized)
+    }
+
+    @Test func aCommandAfterDisconnectFailsNamingIt() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let registry = PrefRegistry()
+                SearchEnginePrefs.register(in: registry)
+                let mediator = LocationBarMediator(
+                    webStateList: WebStateList(delegate: nil), prefService: PrefService(registry: registry))
+                mediator.disconnect()
+                mediator.loadUserInput("x")
+            }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("LocationBarMediator.loadUserInput(_:) used after disconnect()"))
+    }
+}

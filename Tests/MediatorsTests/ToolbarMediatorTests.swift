@@ -1,0 +1,88 @@
+import Foundation
+import Mediators
+import ModelTestSupport
+import TabModel
+import Testing
+import Web
+import WebTestSupport
+
+@MainActor
+struct ToolbarMediatorTests {
+    let builder = WebStateListBuilder()
+    let list = WebStateList(delegate: nil)
+    let consumer = RecordingToolbarConsumer()
+
+    @Test func pushesTheActiveTabsStateAtOnceAndOnChanges() throws {
+        let a = builder.realizedWebState(named: "a")
+        a.load(URL(string: "https://a2.test/")!)
+        try builder.build(list, "| a* b")
+        let mediator = ToolbarMediator(webStateList: list)
+        mediator.consumer = consumer
+        #expect(consumer.pushes == ["nav back -", "idle"])
+        consumer.pushes.removeAll()
+        // An unrealized tab: nothing to go back to, not loading.
+        list.activate(at: 1)
+        #expect(consumer.pushes == ["nav - -"])
+        consumer.pushes.removeAll()
+        list.activate(at: 0)
+        #expect(consumer.pushes == ["nav back -"])
+        consumer.pushes.removeAll()
+        mediator.goBack()
+        #expect(a.navigationManager.lastCommittedItemIndex == 0)
+        #expect(consumer.pushes == ["loading", "nav - forward", "idle"])
+        consumer.pushes.removeAll()
+        mediator.goForward()
+        #expect(a.visibleURL == URL(string: "https://a2.test/"))
+        #expect(consumer.pushes == ["loading", "nav back -", "idle"])
+    }
+
+    @Test func reloadAndStop() throws {
+        let a = builder.realizedWebState(named: "a")
+        try builder.build(list, "| a*")
+        builder.engine.setPage(URL(string: "https://a.test/")!, .init(title: "A", stalls: true))
+        let mediator = ToolbarMediator(webStateList: list)
+        mediator.consumer = consumer
+        consumer.pushes.removeAll()
+        mediator.reload()
+        #expect(a.isLoading)
+        #expect(consumer.pushes == ["loading"])
+        mediator.stopLoading()
+        #expect(!a.isLoading)
+        #expect(consumer.pushes == ["loading", "idle"])
+    }
+
+    @Test func realizingTheActiveTabPushesItsHistory() throws {
+        try builder.build(list, "| a*")
+        let mediator = ToolbarMediator(webStateList: list)
+        mediator.consumer = consumer
+        consumer.pushes.removeAll()
+        builder.webState(named: "a").forceRealized()
+        #expect(consumer.pushes == ["loading", "idle"])
+        builder.webState(named: "a").load(URL(string: "https://b.test/")!)
+        #expect(consumer.pushes == ["loading", "idle", "loading", "nav back -", "idle"])
+        _ = mediator
+    }
+
+    @Test func disconnectStopsPushing() throws {
+        let a = builder.realizedWebState(named: "a")
+        try builder.build(list, "| a*")
+        let mediator = ToolbarMediator(webStateList: list)
+        mediator.consumer = consumer
+        consumer.pushes.removeAll()
+        mediator.disconnect()
+        a.load(URL(string: "https://b.test/")!)
+        #expect(consumer.pushes.isEmpty)
+    }
+
+    @Test func aCommandAfterDisconnectFailsNamingIt() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let mediator = ToolbarMediator(webStateList: WebStateList(delegate: nil))
+                mediator.disconnect()
+                mediator.goBack()
+            }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("ToolbarMediator.goBack() used after disconnect()"))
+    }
+}
