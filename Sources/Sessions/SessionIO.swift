@@ -94,7 +94,7 @@ final class SessionIO: Sendable {
     @discardableResult
     func writeTab(_ storage: StorageWebStateStorage, state: Data?, in directory: String) -> Bool {
         var storage = storage
-        let statePath = directory + "/" + SessionFormat.stateFileName
+        let statePath = SessionLayout.stateFile(inTab: directory)
         if let state, state.count <= SessionFormat.maximumStateSize {
             guard write(state, to: statePath) else { return false }
             storage.nativeStateDigest = StateDigest.of(state)
@@ -106,7 +106,7 @@ final class SessionIO: Sendable {
             fail("session storage: could not encode \(directory)/\(SessionFormat.dataFileName)")
             return false
         }
-        return write(data, to: directory + "/" + SessionFormat.dataFileName)
+        return write(data, to: SessionLayout.dataFile(inTab: directory))
     }
 
     /// Removes a file or directory tree; missing is fine.
@@ -129,8 +129,8 @@ final class SessionIO: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []
         var ok = true
         for name in names where !name.hasPrefix(".") {
-            let from = source + "/" + name
-            let to = destination + "/" + name
+            let from = SessionLayout.entry(name, in: source)
+            let to = SessionLayout.entry(name, in: destination)
             unlink(to)
             if link(from, to) != 0 {
                 fail("session storage: could not link \(from) to \(to): \(String(cString: strerror(errno)))")

@@ -87,9 +87,10 @@ public struct SessionInspector: Sendable {
         guard url.lastPathComponent != "Cache",
             FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue
         else { return false }
-        return [SessionFormat.storageDirectoryName, "RecentlyClosed.pb", "Preferences"].contains {
-            FileManager.default.fileExists(atPath: url.appendingPathComponent($0).path)
-        }
+        return [SessionFormat.storageDirectoryName, SessionFormat.recentlyClosedFileName, "Preferences"]
+            .contains {
+                FileManager.default.fileExists(atPath: url.appendingPathComponent($0).path)
+            }
     }
 
     // MARK: Profiles and windows
@@ -100,12 +101,12 @@ public struct SessionInspector: Sendable {
         let directory = userDataDirectory.appendingPathComponent(name, isDirectory: true)
         var windows: [SessionReport.Window] = []
         for incognito in [false, true] {
-            let storage = (incognito ? directory.appendingPathComponent("OTR") : directory)
-                .appendingPathComponent(SessionFormat.storageDirectoryName)
+            let storage = SessionLayout.storageDirectory(
+                inProfile: incognito ? directory.appendingPathComponent("OTR") : directory)
             let ids = ((try? FileManager.default.contentsOfDirectory(atPath: storage.path)) ?? []).sorted()
             for id in ids {
                 var isDirectory: ObjCBool = false
-                let path = storage.appendingPathComponent(id).path
+                let path = SessionLayout.sessionDirectory(id, in: storage).path
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
                     isDirectory.boolValue
                 else { continue }
@@ -119,7 +120,7 @@ public struct SessionInspector: Sendable {
         }
         var problems: [String] = []
         let recentlyClosed = readRecentlyClosed(
-            directory.appendingPathComponent("RecentlyClosed.pb"), &problems)
+            SessionLayout.recentlyClosedFile(inProfile: directory), &problems)
         return SessionReport.Profile(
             name: name, windows: windows, recentlyClosed: recentlyClosed, problems: problems)
     }
@@ -130,7 +131,7 @@ public struct SessionInspector: Sendable {
         var window = SessionReport.Window(
             sessionID: sessionID, profile: profile, incognito: incognito, state: open ? .open : .closed,
             formatVersion: 0, tabs: [], groups: [], problems: [])
-        let metadataPath = directory + "/" + SessionFormat.metadataFileName
+        let metadataPath = SessionLayout.metadataFile(inSession: directory)
         var session: LoadedSession
         // What SessionLoader does, without its writes: it would set damaged files aside.
         if let bytes = FileManager.default.contents(atPath: metadataPath) {
@@ -168,10 +169,10 @@ public struct SessionInspector: Sendable {
         for (index, item) in session.items.enumerated() {
             // The stored identifier (a restore gives an invalid one a fresh value).
             let storedID = Int32(bitPattern: UInt32(item.storageName, radix: 16) ?? 0)
-            let tabDirectory = directory + "/" + item.storageName
+            let tabDirectory = SessionLayout.tabDirectory(item.storageName, inSession: directory)
             // What a restore does with the tab's data.pb: missing, it is passed over; empty or
             // not parsing, it is damaged and set aside. Either way the list's URL is all that is left.
-            let dataPath = tabDirectory + "/" + SessionFormat.dataFileName
+            let dataPath = SessionLayout.dataFile(inTab: tabDirectory)
             var hasData = false
             if let data = FileManager.default.contents(atPath: dataPath) {
                 do {
@@ -198,7 +199,7 @@ public struct SessionInspector: Sendable {
                     lastActiveTime: item.metadata.lastActiveTime, wasLoading: item.wasLoading,
                     hasData: hasData,
                     hasNativeState: FileManager.default.fileExists(
-                        atPath: tabDirectory + "/" + SessionFormat.stateFileName)))
+                        atPath: SessionLayout.stateFile(inTab: tabDirectory))))
         }
         window.groups = session.groups.map {
             SessionReport.Group(

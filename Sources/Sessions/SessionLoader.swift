@@ -26,12 +26,12 @@ struct SessionLoader {
 
     func load() -> Result {
         precondition(io.isOnQueue, "SessionLoader.load: must run on the IO queue")
-        let metadataPath = directory + "/" + SessionFormat.metadataFileName
+        let metadataPath = SessionLayout.metadataFile(inSession: directory)
         var problems: [String] = []
         if Self.isDirectory(metadataPath) {
             // Not a list, and no save could ever replace it: set it aside like an unreadable
             // list (an older set-aside copy is replaced) and recover the tabs from their files.
-            let aside = metadataPath + ".bad"
+            let aside = SessionLayout.setAside(metadataPath)
             io.remove(aside)
             io.rename(metadataPath, to: aside)
             var session = recoverFromTabDirectories()
@@ -59,7 +59,7 @@ struct SessionLoader {
             guard !bytes.isEmpty else { throw SessionLoadError.empty }
             let storage = try StorageWebStateListStorage(serializedBytes: bytes)
             if storage.formatVersion > SessionFormat.currentVersion {
-                let backup = metadataPath + ".v\(storage.formatVersion)"
+                let backup = SessionLayout.versionBackup(of: metadataPath, version: storage.formatVersion)
                 io.write(bytes, to: backup)
                 problems.append(
                     "written by a newer version (format \(storage.formatVersion)); a copy of its list is kept as "
@@ -75,7 +75,7 @@ struct SessionLoader {
                 keepUnlistedTabsAside(listed: Set(session.items.map(\.storageName)))
             }
         } catch {
-            let aside = metadataPath + ".bad"
+            let aside = SessionLayout.setAside(metadataPath)
             io.rename(metadataPath, to: aside)
             session = recoverFromTabDirectories()
             problems.append(
@@ -94,8 +94,8 @@ struct SessionLoader {
         for index in session.items.indices
         where session.items[index].storageName != session.items[index].id.storageName {
             let item = session.items[index]
-            let from = directory + "/" + item.storageName
-            let to = directory + "/" + item.id.storageName
+            let from = SessionLayout.tabDirectory(item.storageName, inSession: directory)
+            let to = SessionLayout.tabDirectory(item.id, inSession: directory)
             if FileManager.default.fileExists(atPath: from) { io.linkDirectory(from: from, to: to) }
             session.items[index].storageName = item.id.storageName
         }
@@ -112,7 +112,8 @@ struct SessionLoader {
     ) {
         guard let listTime = modificationTime(listPath) else { return }
         for index in session.items.indices {
-            let path = directory + "/" + session.items[index].storageName + "/" + SessionFormat.dataFileName
+            let path = SessionLayout.dataFile(
+                inTab: SessionLayout.tabDirectory(session.items[index].storageName, inSession: directory))
             guard let tabTime = modificationTime(path), !(listTime > tabTime),
                 let data = FileManager.default.contents(atPath: path),
                 let stored = try? StorageWebStateStorage(serializedBytes: data)
@@ -151,9 +152,9 @@ struct SessionLoader {
         for name in found.unreadable {
             // No list says what this tab showed and its own file cannot: it cannot come
             // back, but its files are kept aside rather than deleted as obsolete.
-            let path = directory + "/" + name
-            io.remove(path + ".bad")
-            io.rename(path, to: path + ".bad")
+            let path = SessionLayout.tabDirectory(name, inSession: directory)
+            io.remove(SessionLayout.setAside(path))
+            io.rename(path, to: SessionLayout.setAside(path))
             session.problems.append(
                 "\(name)/\(SessionFormat.dataFileName) is unreadable and no list names the tab: its files are "
                     + "set aside as \(name).bad")
@@ -174,7 +175,8 @@ struct SessionLoader {
         for name in names where name.count == 8 && !excluded.contains(name) {
             guard name.allSatisfy(\.isHexDigit), let raw = UInt32(name, radix: 16),
                 let data = FileManager.default.contents(
-                    atPath: directory + "/" + name + "/" + SessionFormat.dataFileName)
+                    atPath: SessionLayout.dataFile(
+                        inTab: SessionLayout.tabDirectory(name, inSession: directory)))
             else { continue }
             // A name that is not a valid identifier (not positive, or at the top of the range)
             // still names a tab's files: the tab gets a fresh identifier, as in a list.
@@ -202,21 +204,19 @@ struct SessionLoader {
     private func keepUnlistedTabsAside(listed: Set<String>) {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         where !listed.contains(name) && name.count == 8 && name.allSatisfy(\.isHexDigit) {
-            io.rename(directory + "/" + name, to: directory + "/" + name + SessionFormat.unlistedSuffix)
+            let path = SessionLayout.tabDirectory(name, inSession: directory)
+            io.rename(path, to: SessionLayout.unlisted(path))
         }
     }
 
     private func deleteObsoleteFiles(keeping kept: Set<String>) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for name in names {
-            if name == SessionFormat.metadataFileName || name.hasPrefix(SessionFormat.metadataFileName + ".")
-            {
+            if SessionLayout.isMetadataFileOrCopy(name) { continue }
+            if kept.contains(name) || SessionLayout.isSetAside(name) || SessionLayout.isUnlisted(name) {
                 continue
             }
-            if kept.contains(name) || name.hasSuffix(".bad") || name.hasSuffix(SessionFormat.unlistedSuffix) {
-                continue
-            }
-            io.remove(directory + "/" + name)
+            io.remove(SessionLayout.entry(name, in: directory))
         }
     }
 }

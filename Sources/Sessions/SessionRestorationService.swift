@@ -81,7 +81,7 @@ public final class SessionRestorationService {
         precondition(
             !sessions.values.contains { $0.sessionID == sessionID },
             "SessionRestorationService: session id '\(sessionID)' is already used")
-        let directory = storageDirectory.appendingPathComponent(sessionID, isDirectory: true).path
+        let directory = SessionLayout.sessionDirectory(sessionID, in: storageDirectory).path
         sessions[ObjectIdentifier(browser)] = BrowserSession(
             browser: browser, sessionID: sessionID, directory: directory, service: self)
     }
@@ -96,7 +96,7 @@ public final class SessionRestorationService {
 
     /// The directory of the session `sessionID`.
     public func sessionDirectory(_ sessionID: String) -> URL {
-        storageDirectory.appendingPathComponent(sessionID, isDirectory: true)
+        SessionLayout.sessionDirectory(sessionID, in: storageDirectory)
     }
 
     /// Saves pending changes and stops tracking `browser`. Required before a tracked browser
@@ -196,7 +196,7 @@ public final class SessionRestorationService {
                 browser.webStateList, metadata: session.storedMetadata)
             var write = SessionWrite(
                 sessionID: session.sessionID, list: listStorage,
-                metadataPath: directory + "/" + SessionFormat.metadataFileName)
+                metadataPath: SessionLayout.metadataFile(inSession: directory))
             // Only tabs with something to write pay for their directory path.
             for webState in webStates {
                 let id = webState.id
@@ -352,7 +352,7 @@ public final class SessionRestorationService {
         session.isRestoring = true
         list.performBatchOperation {
             for (index, item) in loaded.session.items.enumerated() {
-                let tabDirectory = session.directory + "/" + item.storageName
+                let tabDirectory = SessionLayout.tabDirectory(item.storageName, inSession: session.directory)
                 dataLocation[item.id] = tabDirectory
                 let webState = makeUnrealizedWebState(
                     id: item.id, metadata: item.metadata, loads: !(afterCrash && item.wasLoading))
@@ -399,7 +399,7 @@ public final class SessionRestorationService {
         }
         guard let directory = dataLocation[id] else { return nil }
         writesInFlight.wait(for: id)
-        let path = directory + "/" + SessionFormat.dataFileName
+        let path = SessionLayout.dataFile(inTab: directory)
         guard let data = io.read(path) else {
             record("tab \(id.rawValue): \(path) is missing; restoring its last page from the list")
             return nil
@@ -416,7 +416,7 @@ public final class SessionRestorationService {
         } catch {
             record("tab \(id.rawValue): \(path) is unreadable (\(error)); set aside as data.pb.bad")
             // Nothing else touches this tab's files now: no write of it is queued or running.
-            io.rename(path, to: path + ".bad")
+            io.rename(path, to: SessionLayout.setAside(path))
             return nil
         }
     }
@@ -432,7 +432,7 @@ public final class SessionRestorationService {
         }
         guard let directory = dataLocation[id] else { return nil }
         writesInFlight.wait(for: id)
-        guard let blob = io.read(directory + "/" + SessionFormat.stateFileName) else { return nil }
+        guard let blob = io.read(SessionLayout.stateFile(inTab: directory)) else { return nil }
         if let expected = expectedStateDigest.removeValue(forKey: id), expected != StateDigest.of(blob) {
             record("tab \(id.rawValue): state.pb does not match data.pb; restoring from data.pb")
             return nil
@@ -458,8 +458,7 @@ public final class SessionRestorationService {
         // behaviour whatever the tab's history.
         io.async { [io, weak self, weak session] in
             var storage = pending
-            if storage == nil, let directory, let data = io.read(directory + "/" + SessionFormat.dataFileName)
-            {
+            if storage == nil, let directory, let data = io.read(SessionLayout.dataFile(inTab: directory)) {
                 storage = (try? StorageWebStateStorage(serializedBytes: data))?.model(metadata: metadata)
             }
             let loaded = storage
@@ -491,7 +490,7 @@ public final class SessionRestorationService {
             var results: [WebStateID: T] = [:]
             for (id, storage) in pending { results[id] = parse(id, storage) }
             for (id, directory, metadata) in requests where results[id] == nil {
-                guard let data = io.read(directory + "/" + SessionFormat.dataFileName),
+                guard let data = io.read(SessionLayout.dataFile(inTab: directory)),
                     let stored = try? StorageWebStateStorage(serializedBytes: data)
                 else { continue }
                 results[id] = parse(id, stored.model(metadata: metadata))

@@ -403,7 +403,7 @@ public final class TabRestoreService: WebStateListObserver {
                 }
             }
         } catch {
-            let aside = fileURL.path + ".bad"
+            let aside = SessionLayout.setAside(fileURL.path)
             io.sync { [io] in _ = io.rename(fileURL.path, to: aside) }
             loadProblem =
                 "\(fileURL.path) is unreadable (\(error)); set aside as \((aside as NSString).lastPathComponent)"
