@@ -174,20 +174,20 @@ public struct SessionInspector: Sendable {
             // not parsing, it is damaged and set aside. Either way the list's URL is all that is left.
             let dataPath = SessionLayout.dataFile(inTab: tabDirectory)
             var hasData = false
-            if let data = FileManager.default.contents(atPath: dataPath) {
-                do {
-                    guard !data.isEmpty else { throw SessionLoadError.empty }
-                    _ = try StorageWebStateStorage(serializedBytes: data)
-                    hasData = true
-                } catch {
-                    window.problems.append(
-                        "tab \(storedID): \(SessionFormat.dataFileName) is damaged (\(error)); a restore sets it "
-                            + "aside and the tab comes back with its last URL only")
-                }
-            } else {
+            switch TabStorageReader.read(file: dataPath) {
+            case .success, .failure(.noPage): hasData = true
+            case .failure(.missing):
                 window.problems.append(
                     "tab \(storedID) has no \(SessionFormat.dataFileName): it comes back with its last URL only"
                 )
+            case .failure(.unreadable(let code)):
+                window.problems.append(
+                    "tab \(storedID): \(SessionFormat.dataFileName) cannot be read (\(String(cString: strerror(code)))): "
+                        + "it comes back with its last URL only")
+            case .failure(let failure):
+                window.problems.append(
+                    "tab \(storedID): \(SessionFormat.dataFileName) is damaged (\(failure)); a restore sets it "
+                        + "aside and the tab comes back with its last URL only")
             }
             window.tabs.append(
                 SessionReport.Tab(

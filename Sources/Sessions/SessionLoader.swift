@@ -115,8 +115,7 @@ struct SessionLoader {
             let path = SessionLayout.dataFile(
                 inTab: SessionLayout.tabDirectory(session.items[index].storageName, inSession: directory))
             guard let tabTime = modificationTime(path), !(listTime > tabTime),
-                let data = FileManager.default.contents(atPath: path),
-                let stored = try? StorageWebStateStorage(serializedBytes: data)
+                case .success(let stored) = TabStorageReader.read(file: path)
             else { continue }
             let navigation = stored.navigation.model
             guard let item = navigation.lastCommittedItem else { continue }
@@ -173,19 +172,21 @@ struct SessionLoader {
         var unreadable: [String] = []
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
         for name in names where name.count == 8 && !excluded.contains(name) {
-            guard name.allSatisfy(\.isHexDigit), let raw = UInt32(name, radix: 16),
-                let data = FileManager.default.contents(
-                    atPath: SessionLayout.dataFile(
-                        inTab: SessionLayout.tabDirectory(name, inSession: directory)))
-            else { continue }
+            guard name.allSatisfy(\.isHexDigit), let raw = UInt32(name, radix: 16) else { continue }
+            let read = TabStorageReader.read(
+                tabDirectory: SessionLayout.tabDirectory(name, inSession: directory))
+            // Only files that could be read say anything (as before the list was written).
+            if case .failure(.missing) = read { continue }
+            if case .failure(.unreadable) = read { continue }
             // A name that is not a valid identifier (not positive, or at the top of the range)
             // still names a tab's files: the tab gets a fresh identifier, as in a list.
             let id = WebStateID.fromSerializedValue(Int32(bitPattern: raw)) ?? .newUnique()
-            let navigation = (try? StorageWebStateStorage(serializedBytes: data))?.navigation.model
-            guard let navigation, let item = navigation.lastCommittedItem else {
+            guard case .success(let stored) = read else {
                 unreadable.append(name)
                 continue
             }
+            let navigation = stored.navigation.model
+            guard let item = navigation.lastCommittedItem else { continue }
             let metadata = WebStateMetadata(
                 creationTime: item.timestamp, lastActiveTime: item.timestamp, title: item.title,
                 url: item.displayURL, navigationItemCount: navigation.items.count)

@@ -31,13 +31,9 @@ extension SessionRestorationService {
             let directory = sessionDirectory(sessionID).path
             let loaded = io.sync { [io] in SessionLoader(io: io, directory: directory).load() }
             let tabs = loaded.session.items.map { item -> WebStateStorage in
-                let path = SessionLayout.dataFile(
-                    inTab: SessionLayout.tabDirectory(item.storageName, inSession: directory))
-                if let data = io.read(path), !data.isEmpty,
-                    let stored = try? StorageWebStateStorage(serializedBytes: data)
-                {
-                    let storage = stored.model(metadata: item.metadata)
-                    if !storage.navigation.items.isEmpty { return storage }
+                let tabDirectory = SessionLayout.tabDirectory(item.storageName, inSession: directory)
+                if case .success(let stored) = TabStorageReader.read(tabDirectory: tabDirectory) {
+                    return stored.model(metadata: item.metadata)
                 }
                 let items =
                     item.metadata.url.map { [NavigationItem(url: $0, title: item.metadata.title)] } ?? []

@@ -400,21 +400,25 @@ public final class SessionRestorationService {
         guard let directory = dataLocation[id] else { return nil }
         writesInFlight.wait(for: id)
         let path = SessionLayout.dataFile(inTab: directory)
-        guard let data = io.read(path) else {
+        switch TabStorageReader.read(file: path) {
+        case .success(let stored):
+            expectedStateDigest[id] = stored.nativeStateDigest
+            return stored.model(metadata: metadata)
+        case .failure(.noPage(let digest)):
+            // Saved before its first page committed: the list's page, the one it was loading,
+            // is worth more than a blank tab.
+            expectedStateDigest[id] = digest
+            return nil
+        case .failure(.missing):
             record("tab \(id.rawValue): \(path) is missing; restoring its last page from the list")
             return nil
-        }
-        do {
-            // An empty file parses (as an empty message) but is never written: it is damage.
-            guard !data.isEmpty else { throw SessionLoadError.empty }
-            let stored = try StorageWebStateStorage(serializedBytes: data)
-            expectedStateDigest[id] = stored.nativeStateDigest
-            let storage = stored.model(metadata: metadata)
-            // No page (saved before its first one committed): the list's page, the one it was
-            // loading, is worth more than a blank tab.
-            return storage.navigation.items.isEmpty ? nil : storage
-        } catch {
-            record("tab \(id.rawValue): \(path) is unreadable (\(error)); set aside as data.pb.bad")
+        case .failure(let failure) where !failure.isDamaged:
+            record(
+                "tab \(id.rawValue): \(path) cannot be read (\(failure)); restoring its last page from the list"
+            )
+            return nil
+        case .failure(let failure):
+            record("tab \(id.rawValue): \(path) is unreadable (\(failure)); set aside as data.pb.bad")
             // Nothing else touches this tab's files now: no write of it is queued or running.
             io.rename(path, to: SessionLayout.setAside(path))
             return nil
@@ -443,7 +447,7 @@ public final class SessionRestorationService {
     /// Loads the storage of the unrealized `webState` of `browser` in the background and
     /// calls `completion` on the main actor, always after this returns, and not at all if
     /// the browser is not tracked or was disconnected meanwhile. The storage may be nil
-    /// (missing or unreadable files).
+    /// (missing, unreadable or damaged files, or a file without a page).
     public func loadWebStateStorage(
         of webState: WebState, in browser: Browser,
         completion: @escaping @MainActor (WebStateStorage?) -> Void
@@ -458,8 +462,10 @@ public final class SessionRestorationService {
         // behaviour whatever the tab's history.
         io.async { [io, weak self, weak session] in
             var storage = pending
-            if storage == nil, let directory, let data = io.read(SessionLayout.dataFile(inTab: directory)) {
-                storage = (try? StorageWebStateStorage(serializedBytes: data))?.model(metadata: metadata)
+            if storage == nil, let directory,
+                case .success(let stored) = TabStorageReader.read(tabDirectory: directory)
+            {
+                storage = stored.model(metadata: metadata)
             }
             let loaded = storage
             io.postToMain {
@@ -472,7 +478,7 @@ public final class SessionRestorationService {
 
     /// Reads the data.pb of every tab of `browser` in the background without realizing
     /// anything, runs `parse` on each (in the background) and hands the results to
-    /// `completion` on the main actor.
+    /// `completion` on the main actor. Tabs whose file cannot give a page are left out.
     public func loadDataFromStorage<T: Sendable>(
         for browser: Browser, parse: @escaping @Sendable (WebStateID, WebStateStorage) -> T?,
         completion: @escaping @MainActor ([WebStateID: T]) -> Void
@@ -490,9 +496,9 @@ public final class SessionRestorationService {
             var results: [WebStateID: T] = [:]
             for (id, storage) in pending { results[id] = parse(id, storage) }
             for (id, directory, metadata) in requests where results[id] == nil {
-                guard let data = io.read(SessionLayout.dataFile(inTab: directory)),
-                    let stored = try? StorageWebStateStorage(serializedBytes: data)
-                else { continue }
+                guard case .success(let stored) = TabStorageReader.read(tabDirectory: directory) else {
+                    continue
+                }
                 results[id] = parse(id, stored.model(metadata: metadata))
             }
             let final = results
