@@ -41,7 +41,7 @@ public struct SessionInspector: Sendable {
         guard FileManager.default.fileExists(atPath: userDataDirectory.path, isDirectory: &isDirectory),
             isDirectory.boolValue
         else { throw .missing(userDataDirectory.path) }
-        var problems: [String] = []
+        var problems: [SessionProblem] = []
         let localState = readLocalState(&problems)
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: userDataDirectory.path)) ?? [])
             .filter { isProfileDirectory(userDataDirectory.appendingPathComponent($0)) }
@@ -59,11 +59,11 @@ public struct SessionInspector: Sendable {
         var lastRunCrashed = false
     }
 
-    private func readLocalState(_ problems: inout [String]) -> LocalState {
+    private func readLocalState(_ problems: inout [SessionProblem]) -> LocalState {
         let path = userDataDirectory.appendingPathComponent("Local State").path
         guard let data = FileManager.default.contents(atPath: path) else { return LocalState() }
         guard case .object(let root) = try? JSONParser.parse(Array(data)) else {
-            problems.append("\(path) is unreadable: which windows are open is unknown")
+            problems.append(.localStateUnreadable(path: path))
             return LocalState()
         }
         var state = LocalState()
@@ -118,7 +118,7 @@ public struct SessionInspector: Sendable {
                         at: path, sessionID: id, profile: name, incognito: incognito, open: open))
             }
         }
-        var problems: [String] = []
+        var problems: [SessionProblem] = []
         let recentlyClosed = readRecentlyClosed(
             SessionLayout.recentlyClosedFile(inProfile: directory), &problems)
         return SessionReport.Profile(
@@ -141,18 +141,12 @@ public struct SessionInspector: Sendable {
                 window.formatVersion = storage.formatVersion
                 session = WebStateListSerialization.load(storage)
                 if storage.formatVersion > SessionFormat.currentVersion {
-                    window.problems.append(
-                        "written by a newer version (format \(storage.formatVersion)): fields this version does not know are shown as absent"
-                    )
+                    window.problems.append(.newerFormat(version: storage.formatVersion, backup: nil))
                 } else if storage.formatVersion <= 0 {
-                    window.problems.append(
-                        "\(SessionFormat.metadataFileName) has no format version: read as a list written by Chromium"
-                    )
+                    window.problems.append(.writtenByChromium(path: SessionFormat.metadataFileName))
                 }
             } catch {
-                window.problems.append(
-                    "\(SessionFormat.metadataFileName) is unreadable (\(error)); these are the tabs a restore recovers from their own files"
-                )
+                window.problems.append(.listUnreadable(path: metadataPath, reason: "\(error)", .wouldRecover))
                 session = tabsFromTheirOwnFiles(in: directory, problems: &window.problems)
             }
             SessionLoader.refreshEntriesFromNewerTabFiles(
@@ -161,9 +155,7 @@ public struct SessionInspector: Sendable {
             session = tabsFromTheirOwnFiles(in: directory, problems: &window.problems)
             window.problems.append(
                 SessionLoader.isDirectory(metadataPath)
-                    ? "\(SessionFormat.metadataFileName) is a directory; a restore sets it aside and recovers these tabs from their own files"
-                    : "no \(SessionFormat.metadataFileName); these are the tabs a restore recovers from their own files"
-            )
+                    ? .listIsDirectory(path: metadataPath, .wouldRecover) : .noListWouldRecover)
         }
         window.problems += session.problems
         for (index, item) in session.items.enumerated() {
@@ -176,18 +168,8 @@ public struct SessionInspector: Sendable {
             var hasData = false
             switch TabStorageReader.read(file: dataPath) {
             case .success, .failure(.noPage): hasData = true
-            case .failure(.missing):
-                window.problems.append(
-                    "tab \(storedID) has no \(SessionFormat.dataFileName): it comes back with its last URL only"
-                )
-            case .failure(.unreadable(let code)):
-                window.problems.append(
-                    "tab \(storedID): \(SessionFormat.dataFileName) cannot be read (\(String(cString: strerror(code)))): "
-                        + "it comes back with its last URL only")
             case .failure(let failure):
-                window.problems.append(
-                    "tab \(storedID): \(SessionFormat.dataFileName) is damaged (\(failure)); a restore sets it "
-                        + "aside and the tab comes back with its last URL only")
+                window.problems.append(.tabDataWouldFallBack(tab: storedID, failure: failure))
             }
             window.tabs.append(
                 SessionReport.Tab(
@@ -212,11 +194,11 @@ public struct SessionInspector: Sendable {
 
     /// The tabs a restore recovers from their own files (ordered by identifier).
     private func tabsFromTheirOwnFiles(
-        in directory: String, excluding excluded: Set<String> = [], problems: inout [String]
+        in directory: String, excluding excluded: Set<String> = [], problems: inout [SessionProblem]
     ) -> LoadedSession {
         let found = SessionLoader.tabsInTheirOwnFiles(in: directory, excluding: excluded)
         for name in found.unreadable {
-            problems.append("\(name)/\(SessionFormat.dataFileName) is unreadable: the tab cannot come back")
+            problems.append(.unrecoverableTab(name: name, setAside: false))
         }
         var session = LoadedSession()
         session.items = found.items
@@ -226,14 +208,17 @@ public struct SessionInspector: Sendable {
 
     // MARK: Recently closed
 
-    private func readRecentlyClosed(_ file: URL, _ problems: inout [String]) -> [SessionReport.ClosedEntry] {
+    private func readRecentlyClosed(
+        _ file: URL, _ problems: inout [SessionProblem]
+    ) -> [SessionReport.ClosedEntry] {
         guard let data = FileManager.default.contents(atPath: file.path) else { return [] }
         let storage: StorageRecentlyClosedStorage
         do {
             guard !data.isEmpty else { throw SessionLoadError.empty }
             storage = try StorageRecentlyClosedStorage(serializedBytes: data)
         } catch {
-            problems.append("\(file.lastPathComponent) is unreadable (\(error))")
+            problems.append(
+                .recentlyClosedUnreadable(path: file.lastPathComponent, reason: "\(error)", setAsideAs: nil))
             return []
         }
         return storage.entries.compactMap { entry in

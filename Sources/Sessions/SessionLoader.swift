@@ -21,13 +21,13 @@ struct SessionLoader {
 
     struct Result {
         var session: LoadedSession
-        var problems: [String]
+        var problems: [SessionProblem]
     }
 
     func load() -> Result {
         precondition(io.isOnQueue, "SessionLoader.load: must run on the IO queue")
         let metadataPath = SessionLayout.metadataFile(inSession: directory)
-        var problems: [String] = []
+        var problems: [SessionProblem] = []
         if Self.isDirectory(metadataPath) {
             // Not a list, and no save could ever replace it: set it aside like an unreadable
             // list (an older set-aside copy is replaced) and recover the tabs from their files.
@@ -35,9 +35,7 @@ struct SessionLoader {
             io.remove(aside)
             io.rename(metadataPath, to: aside)
             var session = recoverFromTabDirectories()
-            problems.append(
-                "\(metadataPath) is a directory, not a list; set aside as \(SessionFormat.metadataFileName).bad, "
-                    + "\(session.items.count) tab(s) recovered from their own files")
+            problems.append(.listIsDirectory(path: metadataPath, .setAside(recovered: session.items.count)))
             problems += session.problems
             moveRenamedTabs(&session)
             deleteObsoleteFiles(keeping: Set(session.items.map(\.storageName)))
@@ -48,8 +46,7 @@ struct SessionLoader {
             // first list was written: bring them back rather than deleting them.
             var recovered = recoverFromTabDirectories()
             if !recovered.items.isEmpty {
-                problems.append(
-                    "no session list; \(recovered.items.count) tab(s) recovered from their own files")
+                problems.append(.noList(recovered: recovered.items.count))
             }
             moveRenamedTabs(&recovered)
             return Result(session: recovered, problems: problems + recovered.problems)
@@ -62,16 +59,15 @@ struct SessionLoader {
                 let backup = SessionLayout.versionBackup(of: metadataPath, version: storage.formatVersion)
                 io.write(bytes, to: backup)
                 problems.append(
-                    "written by a newer version (format \(storage.formatVersion)); a copy of its list is kept as "
-                        + (backup as NSString).lastPathComponent)
+                    .newerFormat(
+                        version: storage.formatVersion, backup: (backup as NSString).lastPathComponent))
             }
             session = WebStateListSerialization.load(storage, idsInUse: idsInUse)
             if storage.formatVersion <= 0 {
                 // Our format-version field is not there: Chromium wrote this list (a list of
                 // ours is written whole or not at all: temporary file, fsync, rename). It is
                 // complete; its tab directories that it does not name are Chromium's leftovers.
-                problems.append(
-                    "\(metadataPath) has no format version: read as a list written by Chromium")
+                problems.append(.writtenByChromium(path: metadataPath))
                 keepUnlistedTabsAside(listed: Set(session.items.map(\.storageName)))
             }
         } catch {
@@ -79,8 +75,8 @@ struct SessionLoader {
             io.rename(metadataPath, to: aside)
             session = recoverFromTabDirectories()
             problems.append(
-                "\(metadataPath) is unreadable (\(error)); set aside as \(SessionFormat.metadataFileName).bad, "
-                    + "\(session.items.count) tab(s) recovered from their own files")
+                .listUnreadable(
+                    path: metadataPath, reason: "\(error)", .setAside(recovered: session.items.count)))
         }
         problems += session.problems
         Self.refreshEntriesFromNewerTabFiles(&session, directory: directory, listPath: metadataPath)
@@ -154,9 +150,7 @@ struct SessionLoader {
             let path = SessionLayout.tabDirectory(name, inSession: directory)
             io.remove(SessionLayout.setAside(path))
             io.rename(path, to: SessionLayout.setAside(path))
-            session.problems.append(
-                "\(name)/\(SessionFormat.dataFileName) is unreadable and no list names the tab: its files are "
-                    + "set aside as \(name).bad")
+            session.problems.append(.unrecoverableTab(name: name, setAside: true))
         }
         if !session.items.isEmpty { session.activeIndex = 0 }
         return session

@@ -36,7 +36,7 @@ public final class SessionRestorationService {
     /// The state.pb digest recorded in each tab's data.pb, from its last read.
     private var expectedStateDigest: [WebStateID: Data] = [:]
     /// Problems met while loading or saving, newest last (also logged).
-    public private(set) var problems: [String] = []
+    public private(set) var problems: [SessionProblem] = []
     /// The number of completed ``saveSessions()`` calls that had something to write.
     public private(set) var saveCount = 0
     /// Saves that could not write everything, reported by the IO queue.
@@ -148,7 +148,7 @@ public final class SessionRestorationService {
     }
 
     private func collectIOFailures() {
-        for failure in io.takeFailures() { problems.append(failure) }
+        for failure in io.takeFailures() { problems.append(.storage(failure)) }
         for failed in failedSaves.take() { retry(failed) }
     }
 
@@ -309,7 +309,7 @@ public final class SessionRestorationService {
         session.saveFailed(tabs: failed.tabs, adoptions: Set(failed.adoptions.keys), closed: failed.closed)
     }
 
-    private func record(_ problem: String) {
+    private func record(_ problem: SessionProblem) {
         Logger.sessions.error("\(problem)")
         problems.append(problem)
     }
@@ -346,7 +346,7 @@ public final class SessionRestorationService {
         }
         let loader = SessionLoader(io: io, directory: session.directory, idsInUse: idsInUse)
         let loaded = io.sync { loader.load() }
-        for problem in loaded.problems { record("session \(session.sessionID): \(problem)") }
+        for problem in loaded.problems { record(.inSession(session.sessionID, problem)) }
         let list = browser.webStateList
         var restored: [WebState] = []
         session.isRestoring = true
@@ -409,18 +409,10 @@ public final class SessionRestorationService {
             // is worth more than a blank tab.
             expectedStateDigest[id] = digest
             return nil
-        case .failure(.missing):
-            record("tab \(id.rawValue): \(path) is missing; restoring its last page from the list")
-            return nil
-        case .failure(let failure) where !failure.isDamaged:
-            record(
-                "tab \(id.rawValue): \(path) cannot be read (\(failure)); restoring its last page from the list"
-            )
-            return nil
         case .failure(let failure):
-            record("tab \(id.rawValue): \(path) is unreadable (\(failure)); set aside as data.pb.bad")
+            record(.tabData(tab: id.rawValue, path: path, failure: failure))
             // Nothing else touches this tab's files now: no write of it is queued or running.
-            io.rename(path, to: SessionLayout.setAside(path))
+            if failure.isDamaged { io.rename(path, to: SessionLayout.setAside(path)) }
             return nil
         }
     }
@@ -438,7 +430,7 @@ public final class SessionRestorationService {
         writesInFlight.wait(for: id)
         guard let blob = io.read(SessionLayout.stateFile(inTab: directory)) else { return nil }
         if let expected = expectedStateDigest.removeValue(forKey: id), expected != StateDigest.of(blob) {
-            record("tab \(id.rawValue): state.pb does not match data.pb; restoring from data.pb")
+            record(.stateMismatch(tab: id.rawValue))
             return nil
         }
         return blob
@@ -538,7 +530,7 @@ public final class SessionRestorationService {
         // would lose every tab it has not rewritten since.
         let connected = Set(sessions.values.map(\.sessionID))
         for sessionID in sessionIDs where connected.contains(sessionID) {
-            record("session \(sessionID) is still connected: its data is not discarded")
+            record(.stillConnected(sessionID: sessionID))
         }
         let paths = sessionIDs.filter {
             !$0.isEmpty && !$0.contains("/") && $0 != "." && $0 != ".." && !connected.contains($0)

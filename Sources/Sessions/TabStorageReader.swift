@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -8,9 +8,9 @@ import Glibc
 /// recovering, inspecting and purging tabs (Chromium's `session_loading`). It reads only;
 /// what to do about a file that cannot be used (set it aside, fall back to the list's entry,
 /// report it) is each caller's policy.
-enum TabStorageReader {
+public enum TabStorageReader {
     /// Why a tab's `data.pb` cannot give the tab's history.
-    enum Failure: Error, Equatable, CustomStringConvertible {
+    public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
         /// There is no file (or no tab directory).
         case missing
         /// The file is empty: it parses (as an empty message) but is never written.
@@ -24,7 +24,7 @@ enum TabStorageReader {
         case noPage(nativeStateDigest: Data)
 
         /// The reason in words, e.g. "the file is empty".
-        var description: String {
+        public var description: String {
             switch self {
             case .missing: "the file is missing"
             case .empty: SessionLoadError.empty.description
@@ -36,7 +36,7 @@ enum TabStorageReader {
 
         /// Whether the file is there but damaged (empty or not parsing): a restore sets such
         /// a file aside.
-        var isDamaged: Bool {
+        public var isDamaged: Bool {
             switch self {
             case .empty, .malformed: true
             case .missing, .unreadable, .noPage: false
