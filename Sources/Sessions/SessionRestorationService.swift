@@ -152,51 +152,31 @@ public final class SessionRestorationService {
         for failed in failedSaves.take() { retry(failed) }
     }
 
-    /// What a save writes for one session.
-    private struct SessionWrite: Sendable {
-        var sessionID: String
-        var adoptions: [(id: WebStateID, from: String, to: String)] = []
-        var tabWrites: [TabWrite] = []
-        /// The list, encoded on the IO queue (off the main actor).
-        var list: StorageWebStateListStorage
-        var metadataPath: String
-        /// The tabs closed since the last save and the directories holding their files.
-        var closed: [(id: WebStateID, directories: [String])] = []
-    }
-
-    private struct TabWrite: Sendable {
-        var id: WebStateID
-        var path: String
-        /// data.pb's message; its state digest is filled in when state.pb is written.
-        var storage: StorageWebStateStorage
-        /// The native blob for state.pb; nil (or over the size limit) removes state.pb.
-        var state: Data?
-        /// The storage of a tab made by createUnrealizedWebState, written for the first time.
-        var pending: WebStateStorage?
-    }
-
-    private func realizedTabWrite(_ webState: WebState, to path: String) -> TabWrite {
+    private func realizedTabWrite(_ webState: WebState) -> SessionSavePlanner.TabWrite {
         let model = webState.serializeToStorage()
         let state = webState.sessionStateData
         writesInFlight.begin(webState.id, storage: model, state: state)
-        return TabWrite(id: webState.id, path: path, storage: StorageWebStateStorage(model), state: state)
+        return SessionSavePlanner.TabWrite(
+            tab: webState.id, storage: StorageWebStateStorage(model), state: state)
     }
 
+    /// Takes the dirty sessions' state (on the main actor), plans the save
+    /// (``SessionSavePlanner``) and hands the plan to the IO queue (``SessionSaveWriter``).
     private func save(sessions toSave: [BrowserSession]) {
         collectIOFailures()
-        var writes: [SessionWrite] = []
-        // Sessions adopting tabs first: should the process die between two lists, a moved tab
-        // is then listed twice rather than nowhere.
+        var snapshots: [SessionSavePlanner.Session] = []
+        // Sessions adopting tabs first (the planner orders them so too): their tabs' locations
+        // are taken first.
         let ordered = toSave.filter { !$0.inserted.isEmpty } + toSave.filter { $0.inserted.isEmpty }
         for session in ordered where session.isDirty {
             guard let browser = session.browser, !browser.webStateList.isDestroyed else { continue }
+            let adoptsTabs = !session.inserted.isEmpty
             let changes = session.takeChanges()
-            let directory = session.directory
             let (listStorage, webStates) = WebStateListSerialization.serialize(
                 browser.webStateList, metadata: session.storedMetadata)
-            var write = SessionWrite(
-                sessionID: session.sessionID, list: listStorage,
-                metadataPath: SessionLayout.metadataFile(inSession: directory))
+            var snapshot = SessionSavePlanner.Session(
+                sessionID: session.sessionID, directory: session.directory, adoptsTabs: adoptsTabs,
+                list: listStorage)
             // Only tabs with something to write pay for their directory path.
             for webState in webStates {
                 let id = webState.id
@@ -204,29 +184,26 @@ public final class SessionRestorationService {
                     // A tab made by createUnrealizedWebState and changed since: its live state
                     // supersedes the storage it was made from.
                     pendingStorage.removeValue(forKey: id)
-                    let tabDirectory = session.tabDirectory(id)
-                    write.tabWrites.append(realizedTabWrite(dirty, to: tabDirectory))
-                    dataLocation[id] = tabDirectory
+                    snapshot.tabWrites.append(realizedTabWrite(dirty))
+                    dataLocation[id] = session.tabDirectory(id)
                 } else if let pending = pendingStorage.removeValue(forKey: id) {
-                    let tabDirectory = session.tabDirectory(id)
                     writesInFlight.begin(id, storage: pending, state: nil)
-                    write.tabWrites.append(
-                        TabWrite(
-                            id: id, path: tabDirectory, storage: StorageWebStateStorage(pending), state: nil,
-                            pending: pending))
-                    dataLocation[id] = tabDirectory
+                    snapshot.tabWrites.append(
+                        SessionSavePlanner.TabWrite(
+                            tab: id, storage: StorageWebStateStorage(pending), state: nil, pending: pending))
+                    dataLocation[id] = session.tabDirectory(id)
                 } else if changes.inserted[id] != nil {
                     let tabDirectory = session.tabDirectory(id)
                     if let source = dataLocation[id], source != tabDirectory {
                         writesInFlight.begin(id, storage: nil, state: nil)
-                        write.adoptions.append((id, source, tabDirectory))
+                        snapshot.adoptions.append((id, source))
                     }
                     dataLocation[id] = tabDirectory
                 } else if webState.isRealized {
                     // A realized tab whose files are not here (moved in, never dirtied): write it.
                     let tabDirectory = session.tabDirectory(id)
                     if dataLocation[id] != tabDirectory {
-                        write.tabWrites.append(realizedTabWrite(webState, to: tabDirectory))
+                        snapshot.tabWrites.append(realizedTabWrite(webState))
                         dataLocation[id] = tabDirectory
                     }
                 }
@@ -234,65 +211,21 @@ public final class SessionRestorationService {
             // A closed tab's files may still be in the session it was moved from (closed
             // before this session adopted it): delete them there too.
             for id in changes.closed {
-                var directories = [session.tabDirectory(id)]
-                if let location = dataLocation.removeValue(forKey: id), location != directories[0] {
-                    directories.append(location)
-                }
-                write.closed.append((id, directories))
+                snapshot.closed.append((id, dataLocation.removeValue(forKey: id)))
                 pendingStorage.removeValue(forKey: id)
             }
-            writes.append(write)
+            snapshots.append(snapshot)
         }
-        guard !writes.isEmpty else { return }
+        guard !snapshots.isEmpty else { return }
         saveCount += 1
+        let plan = SessionSavePlanner.plan(snapshots)
+        let writer = SessionSaveWriter(io: io, writesInFlight: writesInFlight)
         let io = self.io
         let failedSaves = self.failedSaves
-        let inFlight = writesInFlight
-        io.async { [writes, weak self] in
-            var failures = writes.map { FailedSave(sessionID: $0.sessionID) }
-            for (index, write) in writes.enumerated() {
-                for adoption in write.adoptions {
-                    defer { inFlight.end(adoption.id) }
-                    if FileManager.default.fileExists(atPath: adoption.from)
-                        && !io.linkDirectory(from: adoption.from, to: adoption.to)
-                    {
-                        failures[index].adoptions[adoption.id] = (adoption.from, adoption.to)
-                    }
-                }
-            }
-            var listsWritten = true
-            for (index, write) in writes.enumerated() {
-                for tab in write.tabWrites {
-                    defer { inFlight.end(tab.id) }
-                    if !io.writeTab(tab.storage, state: tab.state, in: tab.path) {
-                        failures[index].tabs.insert(tab.id)
-                        failures[index].pending[tab.id] = tab.pending
-                    }
-                }
-                let metadata = try? write.list.serializedData()
-                if metadata == nil {
-                    io.recordFailure("could not encode the session list \(write.metadataPath)")
-                }
-                if !(metadata.map { io.write($0, to: write.metadataPath) } ?? false) {
-                    listsWritten = false
-                    failures[index].listFailed = true
-                }
-            }
-            // Each list is written after its tabs, and closed tabs' files go only once no list
-            // refers to them any more: a crash or a failed write at any point leaves loadable
-            // sessions.
-            for (index, write) in writes.enumerated() {
-                if listsWritten {
-                    for closed in write.closed {
-                        for path in closed.directories { io.remove(path) }
-                    }
-                } else {
-                    failures[index].closed = write.closed.map(\.id)
-                }
-            }
+        io.async { [weak self] in
             // What was not written is marked dirty again on the main actor: the next save
             // tries again rather than leaving the disk behind until some other change.
-            let failed = failures.filter(\.isFailure)
+            let failed = writer.execute(plan)
             guard !failed.isEmpty else { return failedSaves.recordSuccess() }
             failedSaves.add(failed)
             io.postToMain { self?.collectIOFailures() }
