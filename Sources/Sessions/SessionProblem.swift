@@ -1,3 +1,9 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Something wrong found in the session files, and what was (or, for the inspector, would
 /// be) done about it: reported by restores, saves, the recently closed list and
 /// ``SessionInspector``. ``description`` is the sentence for the log and the inspector;
@@ -10,6 +16,36 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
         case setAside(recovered: Int)
         /// The inspector's view: a restore recovers the tabs shown from their own files.
         case wouldRecover
+    }
+
+    /// A file operation of the IO queue that failed.
+    public enum StorageFailure: Sendable, Equatable, CustomStringConvertible {
+        /// A file or directory could not be written or created (`reason`).
+        case write(reason: String)
+        /// A tab's storage at `path` could not be encoded.
+        case encodeTab(path: String)
+        /// A session list to be written at `path` could not be encoded.
+        case encodeList(path: String)
+        /// `path` could not be removed (`reason`).
+        case remove(path: String, reason: String)
+        /// The file `from` could not be linked as `to` (`errno`).
+        case link(from: String, to: String, errno: Int32)
+        /// `path` could not be renamed (`errno`).
+        case rename(path: String, errno: Int32)
+
+        /// The sentence for the log.
+        public var description: String {
+            switch self {
+            case .write(let reason): "session storage: \(reason)"
+            case .encodeTab(let path): "session storage: could not encode \(path)"
+            case .encodeList(let path): "could not encode the session list \(path)"
+            case .remove(let path, let reason): "session storage: could not remove \(path): \(reason)"
+            case .link(let from, let to, let code):
+                "session storage: could not link \(from) to \(to): \(String(cString: strerror(code)))"
+            case .rename(let path, let code):
+                "session storage: could not rename \(path): \(String(cString: strerror(code)))"
+            }
+        }
     }
 
     /// A problem of the window session `sessionID`.
@@ -68,7 +104,7 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
     /// A session that is still connected was to be discarded: its data was kept.
     case stillConnected(sessionID: String)
     /// A file or directory could not be written, linked, renamed or removed.
-    case storage(String)
+    case storage(StorageFailure)
     /// `Local State` is unreadable: which windows are open is unknown.
     case localStateUnreadable(path: String)
     /// The recently closed file is unreadable (`reason`); set aside as `setAsideAs` (nil:
@@ -138,7 +174,7 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
             return "tab \(tab): state.pb does not match data.pb; restoring from data.pb"
         case .stillConnected(let sessionID):
             return "session \(sessionID) is still connected: its data is not discarded"
-        case .storage(let message): return message
+        case .storage(let failure): return failure.description
         case .localStateUnreadable(let path):
             return "\(path) is unreadable: which windows are open is unknown"
         case .recentlyClosedUnreadable(let path, let reason, let aside?):

@@ -38,7 +38,7 @@ struct SessionSaveWriter: Sendable {
             case .writeList(_, let path, let list):
                 precondition(!deleting, "SessionSaveWriter: a list written after a closed tab's deletion")
                 let metadata = try? list.serializedData()
-                if metadata == nil { io.recordFailure("could not encode the session list \(path)") }
+                if metadata == nil { io.recordFailure(.encodeList(path: path)) }
                 if !(metadata.map { io.write($0, to: path) } ?? false) {
                     listsWritten = false
                     failures[session].listFailed = true
