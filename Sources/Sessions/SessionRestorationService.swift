@@ -1,7 +1,6 @@
 public import Base
 public import Foundation
 import Logging
-import Synchronization
 public import TabModel
 public import Web
 
