@@ -56,7 +56,7 @@ final class BrowserSession: WebStateListObserver, WebStateObserver {
 
     var isDirty: Bool { isListDirty || !dirtyWebStates.isEmpty || !closed.isEmpty || !inserted.isEmpty }
 
-    func tabDirectory(_ id: WebStateID) -> String { directory + "/" + id.storageName }
+    func tabDirectory(_ id: WebStateID) -> String { SessionLayout.tabDirectory(id, inSession: directory) }
 
     func stopObserving() {
         browser?.webStateList.removeObserver(self)

@@ -23,8 +23,7 @@ public final class SessionCrashRecovery {
     /// Recovery for the sessions in `storageDirectory`.
     public init(storageDirectory: URL) {
         self.storageDirectory = storageDirectory.standardizedFileURL
-        backupDirectory = URL(
-            fileURLWithPath: self.storageDirectory.path + ".crash-backup", isDirectory: true)
+        backupDirectory = SessionLayout.crashBackup(of: self.storageDirectory)
     }
 
     /// Whether a backup is waiting for the user's choice.
@@ -38,7 +37,7 @@ public final class SessionCrashRecovery {
         guard lastRunCrashed, FileManager.default.fileExists(atPath: storageDirectory.path) else {
             return false
         }
-        let temporary = backupDirectory.path + ".partial"
+        let temporary = SessionLayout.partialCrashBackup(of: storageDirectory)
         try? FileManager.default.removeItem(atPath: temporary)
         guard linkTree(from: storageDirectory.path, to: temporary) else {
             Logger.sessions.error("crash recovery: could not back up \(storageDirectory.path)")
@@ -58,7 +57,7 @@ public final class SessionCrashRecovery {
     @discardableResult
     public func restore() -> Bool {
         guard hasBackup else { return false }
-        let old = storageDirectory.path + ".replaced"
+        let old = SessionLayout.replacedStorage(of: storageDirectory)
         try? FileManager.default.removeItem(atPath: old)
         if FileManager.default.fileExists(atPath: storageDirectory.path),
             rename(storageDirectory.path, old) != 0
@@ -85,8 +84,8 @@ public final class SessionCrashRecovery {
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []
         for name in names {
-            let from = source + "/" + name
-            let to = destination + "/" + name
+            let from = SessionLayout.entry(name, in: source)
+            let to = SessionLayout.entry(name, in: destination)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: from, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {

@@ -1,4 +1,5 @@
-/// Constants of Swiftlet's on-disk session layout:
+/// Constants of Swiftlet's on-disk session format: file names, suffixes, limits and the
+/// format version. Paths are built from them by ``SessionLayout`` only:
 ///
 ///     <profile>/SessionStorage/<session id>/session_metadata.pb   the list (WebStateListStorage)
 ///     <profile>/SessionStorage/<session id>/<tab id %08x>/data.pb  a tab (WebStateStorage)
@@ -8,6 +9,12 @@
 public enum SessionFormat {
     /// The directory under a profile that holds the window sessions.
     public static let storageDirectoryName = "SessionStorage"
+    /// The suffix of the directory crash recovery sets `SessionStorage` aside as.
+    public static let crashBackupSuffix = ".crash-backup"
+    /// A profile's recently closed file.
+    public static let recentlyClosedFileName = "RecentlyClosed.pb"
+    /// The suffix of a file or directory set aside because it could not be used.
+    public static let setAsideSuffix = ".bad"
     /// A window session's list file.
     public static let metadataFileName = "session_metadata.pb"
     /// A tab's storage file.

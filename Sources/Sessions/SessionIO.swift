@@ -12,7 +12,7 @@ import Glibc
 /// collects them on the main actor (``takeFailures()``).
 final class SessionIO: Sendable {
     private let queue = DispatchQueue(label: "swiftlet.sessions.io", qos: .utility)
-    private let failures = Mutex<[String]>([])
+    private let failures = Mutex<[SessionProblem.StorageFailure]>([])
     private let bytesWritten = Mutex<Int>(0)
     private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
     /// Where work on the queue posts its results to the main actor.
@@ -46,7 +46,7 @@ final class SessionIO: Sendable {
     }
 
     /// Failures recorded since the last call.
-    func takeFailures() -> [String] {
+    func takeFailures() -> [SessionProblem.StorageFailure] {
         failures.withLock { list in
             defer { list.removeAll() }; return list
         }
@@ -56,11 +56,11 @@ final class SessionIO: Sendable {
     var totalBytesWritten: Int { bytesWritten.withLock { $0 } }
 
     /// Records a failure found by a caller's work on the queue.
-    func recordFailure(_ message: String) { fail(message) }
+    func recordFailure(_ failure: SessionProblem.StorageFailure) { fail(failure) }
 
-    private func fail(_ message: String) {
-        Logger.sessions.error("\(message)")
-        failures.withLock { $0.append(message) }
+    private func fail(_ failure: SessionProblem.StorageFailure) {
+        Logger.sessions.error("\(failure)")
+        failures.withLock { $0.append(failure) }
     }
 
     // MARK: Operations (call on the queue)
@@ -70,7 +70,7 @@ final class SessionIO: Sendable {
             try PrivateStorage.createDirectory(atPath: path)
             return true
         } catch {
-            fail("session storage: \(error)")
+            fail(.write(reason: "\(error)"))
             return false
         }
     }
@@ -84,7 +84,7 @@ final class SessionIO: Sendable {
             bytesWritten.withLock { $0 += data.count }
             return true
         } catch {
-            fail("session storage: \(error)")
+            fail(.write(reason: "\(error)"))
             return false
         }
     }
@@ -94,7 +94,7 @@ final class SessionIO: Sendable {
     @discardableResult
     func writeTab(_ storage: StorageWebStateStorage, state: Data?, in directory: String) -> Bool {
         var storage = storage
-        let statePath = directory + "/" + SessionFormat.stateFileName
+        let statePath = SessionLayout.stateFile(inTab: directory)
         if let state, state.count <= SessionFormat.maximumStateSize {
             guard write(state, to: statePath) else { return false }
             storage.nativeStateDigest = StateDigest.of(state)
@@ -103,10 +103,10 @@ final class SessionIO: Sendable {
             storage.nativeStateDigest = Data()
         }
         guard let data = try? storage.serializedData() else {
-            fail("session storage: could not encode \(directory)/\(SessionFormat.dataFileName)")
+            fail(.encodeTab(path: SessionLayout.dataFile(inTab: directory)))
             return false
         }
-        return write(data, to: directory + "/" + SessionFormat.dataFileName)
+        return write(data, to: SessionLayout.dataFile(inTab: directory))
     }
 
     /// Removes a file or directory tree; missing is fine.
@@ -115,7 +115,7 @@ final class SessionIO: Sendable {
         do {
             try FileManager.default.removeItem(atPath: path)
         } catch {
-            fail("session storage: could not remove \(path): \(error.localizedDescription)")
+            fail(.remove(path: path, reason: error.localizedDescription))
         }
     }
 
@@ -129,11 +129,11 @@ final class SessionIO: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []
         var ok = true
         for name in names where !name.hasPrefix(".") {
-            let from = source + "/" + name
-            let to = destination + "/" + name
+            let from = SessionLayout.entry(name, in: source)
+            let to = SessionLayout.entry(name, in: destination)
             unlink(to)
             if link(from, to) != 0 {
-                fail("session storage: could not link \(from) to \(to): \(String(cString: strerror(errno)))")
+                fail(.link(from: from, to: to, errno: errno))
                 ok = false
             }
         }
@@ -145,7 +145,7 @@ final class SessionIO: Sendable {
     @discardableResult
     func rename(_ source: String, to destination: String) -> Bool {
         if Glibc.rename(source, destination) != 0 {
-            fail("session storage: could not rename \(source): \(String(cString: strerror(errno)))")
+            fail(.rename(path: source, errno: errno))
             return false
         }
         try? AtomicFileWriter.syncDirectory((destination as NSString).deletingLastPathComponent)

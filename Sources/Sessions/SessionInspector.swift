@@ -41,7 +41,7 @@ public struct SessionInspector: Sendable {
         guard FileManager.default.fileExists(atPath: userDataDirectory.path, isDirectory: &isDirectory),
             isDirectory.boolValue
         else { throw .missing(userDataDirectory.path) }
-        var problems: [String] = []
+        var problems: [SessionProblem] = []
         let localState = readLocalState(&problems)
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: userDataDirectory.path)) ?? [])
             .filter { isProfileDirectory(userDataDirectory.appendingPathComponent($0)) }
@@ -59,11 +59,11 @@ public struct SessionInspector: Sendable {
         var lastRunCrashed = false
     }
 
-    private func readLocalState(_ problems: inout [String]) -> LocalState {
+    private func readLocalState(_ problems: inout [SessionProblem]) -> LocalState {
         let path = userDataDirectory.appendingPathComponent("Local State").path
         guard let data = FileManager.default.contents(atPath: path) else { return LocalState() }
         guard case .object(let root) = try? JSONParser.parse(Array(data)) else {
-            problems.append("\(path) is unreadable: which windows are open is unknown")
+            problems.append(.localStateUnreadable(path: path))
             return LocalState()
         }
         var state = LocalState()
@@ -87,9 +87,10 @@ public struct SessionInspector: Sendable {
         guard url.lastPathComponent != "Cache",
             FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue
         else { return false }
-        return [SessionFormat.storageDirectoryName, "RecentlyClosed.pb", "Preferences"].contains {
-            FileManager.default.fileExists(atPath: url.appendingPathComponent($0).path)
-        }
+        return [SessionFormat.storageDirectoryName, SessionFormat.recentlyClosedFileName, "Preferences"]
+            .contains {
+                FileManager.default.fileExists(atPath: url.appendingPathComponent($0).path)
+            }
     }
 
     // MARK: Profiles and windows
@@ -100,12 +101,12 @@ public struct SessionInspector: Sendable {
         let directory = userDataDirectory.appendingPathComponent(name, isDirectory: true)
         var windows: [SessionReport.Window] = []
         for incognito in [false, true] {
-            let storage = (incognito ? directory.appendingPathComponent("OTR") : directory)
-                .appendingPathComponent(SessionFormat.storageDirectoryName)
+            let storage = SessionLayout.storageDirectory(
+                inProfile: incognito ? directory.appendingPathComponent("OTR") : directory)
             let ids = ((try? FileManager.default.contentsOfDirectory(atPath: storage.path)) ?? []).sorted()
             for id in ids {
                 var isDirectory: ObjCBool = false
-                let path = storage.appendingPathComponent(id).path
+                let path = SessionLayout.sessionDirectory(id, in: storage).path
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
                     isDirectory.boolValue
                 else { continue }
@@ -117,9 +118,9 @@ public struct SessionInspector: Sendable {
                         at: path, sessionID: id, profile: name, incognito: incognito, open: open))
             }
         }
-        var problems: [String] = []
+        var problems: [SessionProblem] = []
         let recentlyClosed = readRecentlyClosed(
-            directory.appendingPathComponent("RecentlyClosed.pb"), &problems)
+            SessionLayout.recentlyClosedFile(inProfile: directory), &problems)
         return SessionReport.Profile(
             name: name, windows: windows, recentlyClosed: recentlyClosed, problems: problems)
     }
@@ -130,7 +131,7 @@ public struct SessionInspector: Sendable {
         var window = SessionReport.Window(
             sessionID: sessionID, profile: profile, incognito: incognito, state: open ? .open : .closed,
             formatVersion: 0, tabs: [], groups: [], problems: [])
-        let metadataPath = directory + "/" + SessionFormat.metadataFileName
+        let metadataPath = SessionLayout.metadataFile(inSession: directory)
         var session: LoadedSession
         // What SessionLoader does, without its writes: it would set damaged files aside.
         if let bytes = FileManager.default.contents(atPath: metadataPath) {
@@ -140,18 +141,12 @@ public struct SessionInspector: Sendable {
                 window.formatVersion = storage.formatVersion
                 session = WebStateListSerialization.load(storage)
                 if storage.formatVersion > SessionFormat.currentVersion {
-                    window.problems.append(
-                        "written by a newer version (format \(storage.formatVersion)): fields this version does not know are shown as absent"
-                    )
+                    window.problems.append(.newerFormat(version: storage.formatVersion, backup: nil))
                 } else if storage.formatVersion <= 0 {
-                    window.problems.append(
-                        "\(SessionFormat.metadataFileName) has no format version: read as a list written by Chromium"
-                    )
+                    window.problems.append(.writtenByChromium(path: SessionFormat.metadataFileName))
                 }
             } catch {
-                window.problems.append(
-                    "\(SessionFormat.metadataFileName) is unreadable (\(error)); these are the tabs a restore recovers from their own files"
-                )
+                window.problems.append(.listUnreadable(path: metadataPath, reason: "\(error)", .wouldRecover))
                 session = tabsFromTheirOwnFiles(in: directory, problems: &window.problems)
             }
             SessionLoader.refreshEntriesFromNewerTabFiles(
@@ -160,33 +155,21 @@ public struct SessionInspector: Sendable {
             session = tabsFromTheirOwnFiles(in: directory, problems: &window.problems)
             window.problems.append(
                 SessionLoader.isDirectory(metadataPath)
-                    ? "\(SessionFormat.metadataFileName) is a directory; a restore sets it aside and recovers these tabs from their own files"
-                    : "no \(SessionFormat.metadataFileName); these are the tabs a restore recovers from their own files"
-            )
+                    ? .listIsDirectory(path: metadataPath, .wouldRecover) : .noListWouldRecover)
         }
         window.problems += session.problems
         for (index, item) in session.items.enumerated() {
             // The stored identifier (a restore gives an invalid one a fresh value).
             let storedID = Int32(bitPattern: UInt32(item.storageName, radix: 16) ?? 0)
-            let tabDirectory = directory + "/" + item.storageName
+            let tabDirectory = SessionLayout.tabDirectory(item.storageName, inSession: directory)
             // What a restore does with the tab's data.pb: missing, it is passed over; empty or
             // not parsing, it is damaged and set aside. Either way the list's URL is all that is left.
-            let dataPath = tabDirectory + "/" + SessionFormat.dataFileName
+            let dataPath = SessionLayout.dataFile(inTab: tabDirectory)
             var hasData = false
-            if let data = FileManager.default.contents(atPath: dataPath) {
-                do {
-                    guard !data.isEmpty else { throw SessionLoadError.empty }
-                    _ = try StorageWebStateStorage(serializedBytes: data)
-                    hasData = true
-                } catch {
-                    window.problems.append(
-                        "tab \(storedID): \(SessionFormat.dataFileName) is damaged (\(error)); a restore sets it "
-                            + "aside and the tab comes back with its last URL only")
-                }
-            } else {
-                window.problems.append(
-                    "tab \(storedID) has no \(SessionFormat.dataFileName): it comes back with its last URL only"
-                )
+            switch TabStorageReader.read(file: dataPath) {
+            case .success, .failure(.noPage): hasData = true
+            case .failure(let failure):
+                window.problems.append(.tabDataWouldFallBack(tab: storedID, failure: failure))
             }
             window.tabs.append(
                 SessionReport.Tab(
@@ -198,7 +181,7 @@ public struct SessionInspector: Sendable {
                     lastActiveTime: item.metadata.lastActiveTime, wasLoading: item.wasLoading,
                     hasData: hasData,
                     hasNativeState: FileManager.default.fileExists(
-                        atPath: tabDirectory + "/" + SessionFormat.stateFileName)))
+                        atPath: SessionLayout.stateFile(inTab: tabDirectory))))
         }
         window.groups = session.groups.map {
             SessionReport.Group(
@@ -211,11 +194,11 @@ public struct SessionInspector: Sendable {
 
     /// The tabs a restore recovers from their own files (ordered by identifier).
     private func tabsFromTheirOwnFiles(
-        in directory: String, excluding excluded: Set<String> = [], problems: inout [String]
+        in directory: String, excluding excluded: Set<String> = [], problems: inout [SessionProblem]
     ) -> LoadedSession {
         let found = SessionLoader.tabsInTheirOwnFiles(in: directory, excluding: excluded)
         for name in found.unreadable {
-            problems.append("\(name)/\(SessionFormat.dataFileName) is unreadable: the tab cannot come back")
+            problems.append(.unrecoverableTab(name: name, setAside: false))
         }
         var session = LoadedSession()
         session.items = found.items
@@ -225,14 +208,17 @@ public struct SessionInspector: Sendable {
 
     // MARK: Recently closed
 
-    private func readRecentlyClosed(_ file: URL, _ problems: inout [String]) -> [SessionReport.ClosedEntry] {
+    private func readRecentlyClosed(
+        _ file: URL, _ problems: inout [SessionProblem]
+    ) -> [SessionReport.ClosedEntry] {
         guard let data = FileManager.default.contents(atPath: file.path) else { return [] }
         let storage: StorageRecentlyClosedStorage
         do {
             guard !data.isEmpty else { throw SessionLoadError.empty }
             storage = try StorageRecentlyClosedStorage(serializedBytes: data)
         } catch {
-            problems.append("\(file.lastPathComponent) is unreadable (\(error))")
+            problems.append(
+                .recentlyClosedUnreadable(path: file.lastPathComponent, reason: "\(error)", setAsideAs: nil))
             return []
         }
         return storage.entries.compactMap { entry in

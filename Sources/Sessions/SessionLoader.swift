@@ -21,23 +21,21 @@ struct SessionLoader {
 
     struct Result {
         var session: LoadedSession
-        var problems: [String]
+        var problems: [SessionProblem]
     }
 
     func load() -> Result {
         precondition(io.isOnQueue, "SessionLoader.load: must run on the IO queue")
-        let metadataPath = directory + "/" + SessionFormat.metadataFileName
-        var problems: [String] = []
+        let metadataPath = SessionLayout.metadataFile(inSession: directory)
+        var problems: [SessionProblem] = []
         if Self.isDirectory(metadataPath) {
             // Not a list, and no save could ever replace it: set it aside like an unreadable
             // list (an older set-aside copy is replaced) and recover the tabs from their files.
-            let aside = metadataPath + ".bad"
+            let aside = SessionLayout.setAside(metadataPath)
             io.remove(aside)
             io.rename(metadataPath, to: aside)
             var session = recoverFromTabDirectories()
-            problems.append(
-                "\(metadataPath) is a directory, not a list; set aside as \(SessionFormat.metadataFileName).bad, "
-                    + "\(session.items.count) tab(s) recovered from their own files")
+            problems.append(.listIsDirectory(path: metadataPath, .setAside(recovered: session.items.count)))
             problems += session.problems
             moveRenamedTabs(&session)
             deleteObsoleteFiles(keeping: Set(session.items.map(\.storageName)))
@@ -48,8 +46,7 @@ struct SessionLoader {
             // first list was written: bring them back rather than deleting them.
             var recovered = recoverFromTabDirectories()
             if !recovered.items.isEmpty {
-                problems.append(
-                    "no session list; \(recovered.items.count) tab(s) recovered from their own files")
+                problems.append(.noList(recovered: recovered.items.count))
             }
             moveRenamedTabs(&recovered)
             return Result(session: recovered, problems: problems + recovered.problems)
@@ -59,28 +56,27 @@ struct SessionLoader {
             guard !bytes.isEmpty else { throw SessionLoadError.empty }
             let storage = try StorageWebStateListStorage(serializedBytes: bytes)
             if storage.formatVersion > SessionFormat.currentVersion {
-                let backup = metadataPath + ".v\(storage.formatVersion)"
+                let backup = SessionLayout.versionBackup(of: metadataPath, version: storage.formatVersion)
                 io.write(bytes, to: backup)
                 problems.append(
-                    "written by a newer version (format \(storage.formatVersion)); a copy of its list is kept as "
-                        + (backup as NSString).lastPathComponent)
+                    .newerFormat(
+                        version: storage.formatVersion, backup: (backup as NSString).lastPathComponent))
             }
             session = WebStateListSerialization.load(storage, idsInUse: idsInUse)
             if storage.formatVersion <= 0 {
                 // Our format-version field is not there: Chromium wrote this list (a list of
                 // ours is written whole or not at all: temporary file, fsync, rename). It is
                 // complete; its tab directories that it does not name are Chromium's leftovers.
-                problems.append(
-                    "\(metadataPath) has no format version: read as a list written by Chromium")
+                problems.append(.writtenByChromium(path: metadataPath))
                 keepUnlistedTabsAside(listed: Set(session.items.map(\.storageName)))
             }
         } catch {
-            let aside = metadataPath + ".bad"
+            let aside = SessionLayout.setAside(metadataPath)
             io.rename(metadataPath, to: aside)
             session = recoverFromTabDirectories()
             problems.append(
-                "\(metadataPath) is unreadable (\(error)); set aside as \(SessionFormat.metadataFileName).bad, "
-                    + "\(session.items.count) tab(s) recovered from their own files")
+                .listUnreadable(
+                    path: metadataPath, reason: "\(error)", .setAside(recovered: session.items.count)))
         }
         problems += session.problems
         Self.refreshEntriesFromNewerTabFiles(&session, directory: directory, listPath: metadataPath)
@@ -94,8 +90,8 @@ struct SessionLoader {
         for index in session.items.indices
         where session.items[index].storageName != session.items[index].id.storageName {
             let item = session.items[index]
-            let from = directory + "/" + item.storageName
-            let to = directory + "/" + item.id.storageName
+            let from = SessionLayout.tabDirectory(item.storageName, inSession: directory)
+            let to = SessionLayout.tabDirectory(item.id, inSession: directory)
             if FileManager.default.fileExists(atPath: from) { io.linkDirectory(from: from, to: to) }
             session.items[index].storageName = item.id.storageName
         }
@@ -112,10 +108,10 @@ struct SessionLoader {
     ) {
         guard let listTime = modificationTime(listPath) else { return }
         for index in session.items.indices {
-            let path = directory + "/" + session.items[index].storageName + "/" + SessionFormat.dataFileName
+            let path = SessionLayout.dataFile(
+                inTab: SessionLayout.tabDirectory(session.items[index].storageName, inSession: directory))
             guard let tabTime = modificationTime(path), !(listTime > tabTime),
-                let data = FileManager.default.contents(atPath: path),
-                let stored = try? StorageWebStateStorage(serializedBytes: data)
+                case .success(let stored) = TabStorageReader.read(file: path)
             else { continue }
             let navigation = stored.navigation.model
             guard let item = navigation.lastCommittedItem else { continue }
@@ -151,12 +147,10 @@ struct SessionLoader {
         for name in found.unreadable {
             // No list says what this tab showed and its own file cannot: it cannot come
             // back, but its files are kept aside rather than deleted as obsolete.
-            let path = directory + "/" + name
-            io.remove(path + ".bad")
-            io.rename(path, to: path + ".bad")
-            session.problems.append(
-                "\(name)/\(SessionFormat.dataFileName) is unreadable and no list names the tab: its files are "
-                    + "set aside as \(name).bad")
+            let path = SessionLayout.tabDirectory(name, inSession: directory)
+            io.remove(SessionLayout.setAside(path))
+            io.rename(path, to: SessionLayout.setAside(path))
+            session.problems.append(.unrecoverableTab(name: name, setAside: true))
         }
         if !session.items.isEmpty { session.activeIndex = 0 }
         return session
@@ -172,18 +166,21 @@ struct SessionLoader {
         var unreadable: [String] = []
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
         for name in names where name.count == 8 && !excluded.contains(name) {
-            guard name.allSatisfy(\.isHexDigit), let raw = UInt32(name, radix: 16),
-                let data = FileManager.default.contents(
-                    atPath: directory + "/" + name + "/" + SessionFormat.dataFileName)
-            else { continue }
+            guard name.allSatisfy(\.isHexDigit), let raw = UInt32(name, radix: 16) else { continue }
+            let read = TabStorageReader.read(
+                tabDirectory: SessionLayout.tabDirectory(name, inSession: directory))
+            // Only files that could be read say anything (as before the list was written).
+            if case .failure(.missing) = read { continue }
+            if case .failure(.unreadable) = read { continue }
             // A name that is not a valid identifier (not positive, or at the top of the range)
             // still names a tab's files: the tab gets a fresh identifier, as in a list.
             let id = WebStateID.fromSerializedValue(Int32(bitPattern: raw)) ?? .newUnique()
-            let navigation = (try? StorageWebStateStorage(serializedBytes: data))?.navigation.model
-            guard let navigation, let item = navigation.lastCommittedItem else {
+            guard case .success(let stored) = read else {
                 unreadable.append(name)
                 continue
             }
+            let navigation = stored.navigation.model
+            guard let item = navigation.lastCommittedItem else { continue }
             let metadata = WebStateMetadata(
                 creationTime: item.timestamp, lastActiveTime: item.timestamp, title: item.title,
                 url: item.displayURL, navigationItemCount: navigation.items.count)
@@ -202,21 +199,19 @@ struct SessionLoader {
     private func keepUnlistedTabsAside(listed: Set<String>) {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         where !listed.contains(name) && name.count == 8 && name.allSatisfy(\.isHexDigit) {
-            io.rename(directory + "/" + name, to: directory + "/" + name + SessionFormat.unlistedSuffix)
+            let path = SessionLayout.tabDirectory(name, inSession: directory)
+            io.rename(path, to: SessionLayout.unlisted(path))
         }
     }
 
     private func deleteObsoleteFiles(keeping kept: Set<String>) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for name in names {
-            if name == SessionFormat.metadataFileName || name.hasPrefix(SessionFormat.metadataFileName + ".")
-            {
+            if SessionLayout.isMetadataFileOrCopy(name) { continue }
+            if kept.contains(name) || SessionLayout.isSetAside(name) || SessionLayout.isUnlisted(name) {
                 continue
             }
-            if kept.contains(name) || name.hasSuffix(".bad") || name.hasSuffix(SessionFormat.unlistedSuffix) {
-                continue
-            }
-            io.remove(directory + "/" + name)
+            io.remove(SessionLayout.entry(name, in: directory))
         }
     }
 }

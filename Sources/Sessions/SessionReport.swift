@@ -3,9 +3,9 @@ public import Foundation
 /// What ``SessionInspector`` found in a user data directory: every profile's windows with
 /// their tabs, and its recently closed tabs and windows. Encodes to JSON as
 /// `swiftlet sessions show --json` prints it.
-public struct SessionReport: Sendable, Equatable, Codable {
+public struct SessionReport: Sendable, Equatable, Encodable {
     /// A window's standing at the next launch.
-    public enum WindowState: String, Sendable, Codable {
+    public enum WindowState: String, Sendable, Encodable {
         /// Listed in `Local State`'s open scenes: restored at the next launch.
         case open
         /// Not listed: the user closed it; the next launch moves it to recently closed and
@@ -14,7 +14,7 @@ public struct SessionReport: Sendable, Equatable, Codable {
     }
 
     /// A tab of a window.
-    public struct Tab: Sendable, Equatable, Codable {
+    public struct Tab: Sendable, Equatable, Encodable {
         /// Position in the window.
         public var index: Int
         /// The tab's identifier (its files are under the eight hex digit directory of it).
@@ -47,7 +47,7 @@ public struct SessionReport: Sendable, Equatable, Codable {
     }
 
     /// A tab group of a window.
-    public struct Group: Sendable, Equatable, Codable {
+    public struct Group: Sendable, Equatable, Encodable {
         /// Its title.
         public var title: String
         /// Its colour's name.
@@ -61,7 +61,7 @@ public struct SessionReport: Sendable, Equatable, Codable {
     }
 
     /// A window session.
-    public struct Window: Sendable, Equatable, Codable {
+    public struct Window: Sendable, Equatable, Encodable {
         /// The session identifier (its directory under `SessionStorage`).
         public var sessionID: String
         /// The profile it belongs to.
@@ -77,13 +77,13 @@ public struct SessionReport: Sendable, Equatable, Codable {
         /// Its tab groups.
         public var groups: [Group]
         /// What is wrong with its files, if anything.
-        public var problems: [String]
+        public var problems: [SessionProblem]
     }
 
     /// A recently closed tab or window.
-    public struct ClosedEntry: Sendable, Equatable, Codable {
+    public struct ClosedEntry: Sendable, Equatable, Encodable {
         /// What was closed.
-        public enum Kind: String, Sendable, Codable {
+        public enum Kind: String, Sendable, Encodable {
             /// One tab.
             case tab
             /// A whole window.
@@ -109,7 +109,7 @@ public struct SessionReport: Sendable, Equatable, Codable {
     }
 
     /// A profile.
-    public struct Profile: Sendable, Equatable, Codable {
+    public struct Profile: Sendable, Equatable, Encodable {
         /// The profile's name (its directory).
         public var name: String
         /// Its windows: regular ones first, then incognito ones.
@@ -117,7 +117,7 @@ public struct SessionReport: Sendable, Equatable, Codable {
         /// Its recently closed entries, newest first.
         public var recentlyClosed: [ClosedEntry]
         /// What is wrong with its files, if anything.
-        public var problems: [String]
+        public var problems: [SessionProblem]
     }
 
     /// The directory that was read.
@@ -127,7 +127,7 @@ public struct SessionReport: Sendable, Equatable, Codable {
     /// The profiles, by name.
     public var profiles: [Profile]
     /// What is wrong with the directory's own files (e.g. `Local State`).
-    public var problems: [String]
+    public var problems: [SessionProblem]
 
     /// Every window of every profile.
     public var windows: [Window] { profiles.flatMap(\.windows) }

@@ -12,7 +12,7 @@ extension SessionRestorationService {
             let path = storageDirectory.appendingPathComponent(name).path
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
                 && isDirectory.boolValue
-                && !name.hasPrefix(".") && !name.hasSuffix(".bad") && !openSessionIDs.contains(name)
+                && !name.hasPrefix(".") && !SessionLayout.isSetAside(name) && !openSessionIDs.contains(name)
                 && !isConnected(sessionID: name)
         }.sorted()
     }
@@ -31,12 +31,9 @@ extension SessionRestorationService {
             let directory = sessionDirectory(sessionID).path
             let loaded = io.sync { [io] in SessionLoader(io: io, directory: directory).load() }
             let tabs = loaded.session.items.map { item -> WebStateStorage in
-                let path = directory + "/" + item.storageName + "/" + SessionFormat.dataFileName
-                if let data = io.read(path), !data.isEmpty,
-                    let stored = try? StorageWebStateStorage(serializedBytes: data)
-                {
-                    let storage = stored.model(metadata: item.metadata)
-                    if !storage.navigation.items.isEmpty { return storage }
+                let tabDirectory = SessionLayout.tabDirectory(item.storageName, inSession: directory)
+                if case .success(let stored) = TabStorageReader.read(tabDirectory: tabDirectory) {
+                    return stored.model(metadata: item.metadata)
                 }
                 let items =
                     item.metadata.url.map { [NavigationItem(url: $0, title: item.metadata.title)] } ?? []

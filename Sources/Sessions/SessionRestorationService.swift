@@ -1,7 +1,6 @@
 public import Base
 public import Foundation
 import Logging
-import Synchronization
 public import TabModel
 public import Web
 
@@ -36,7 +35,7 @@ public final class SessionRestorationService {
     /// The state.pb digest recorded in each tab's data.pb, from its last read.
     private var expectedStateDigest: [WebStateID: Data] = [:]
     /// Problems met while loading or saving, newest last (also logged).
-    public private(set) var problems: [String] = []
+    public private(set) var problems: [SessionProblem] = []
     /// The number of completed ``saveSessions()`` calls that had something to write.
     public private(set) var saveCount = 0
     /// Saves that could not write everything, reported by the IO queue.
@@ -81,7 +80,7 @@ public final class SessionRestorationService {
         precondition(
             !sessions.values.contains { $0.sessionID == sessionID },
             "SessionRestorationService: session id '\(sessionID)' is already used")
-        let directory = storageDirectory.appendingPathComponent(sessionID, isDirectory: true).path
+        let directory = SessionLayout.sessionDirectory(sessionID, in: storageDirectory).path
         sessions[ObjectIdentifier(browser)] = BrowserSession(
             browser: browser, sessionID: sessionID, directory: directory, service: self)
     }
@@ -96,7 +95,7 @@ public final class SessionRestorationService {
 
     /// The directory of the session `sessionID`.
     public func sessionDirectory(_ sessionID: String) -> URL {
-        storageDirectory.appendingPathComponent(sessionID, isDirectory: true)
+        SessionLayout.sessionDirectory(sessionID, in: storageDirectory)
     }
 
     /// Saves pending changes and stops tracking `browser`. Required before a tracked browser
@@ -148,55 +147,35 @@ public final class SessionRestorationService {
     }
 
     private func collectIOFailures() {
-        for failure in io.takeFailures() { problems.append(failure) }
+        for failure in io.takeFailures() { problems.append(.storage(failure)) }
         for failed in failedSaves.take() { retry(failed) }
     }
 
-    /// What a save writes for one session.
-    private struct SessionWrite: Sendable {
-        var sessionID: String
-        var adoptions: [(id: WebStateID, from: String, to: String)] = []
-        var tabWrites: [TabWrite] = []
-        /// The list, encoded on the IO queue (off the main actor).
-        var list: StorageWebStateListStorage
-        var metadataPath: String
-        /// The tabs closed since the last save and the directories holding their files.
-        var closed: [(id: WebStateID, directories: [String])] = []
-    }
-
-    private struct TabWrite: Sendable {
-        var id: WebStateID
-        var path: String
-        /// data.pb's message; its state digest is filled in when state.pb is written.
-        var storage: StorageWebStateStorage
-        /// The native blob for state.pb; nil (or over the size limit) removes state.pb.
-        var state: Data?
-        /// The storage of a tab made by createUnrealizedWebState, written for the first time.
-        var pending: WebStateStorage?
-    }
-
-    private func realizedTabWrite(_ webState: WebState, to path: String) -> TabWrite {
+    private func realizedTabWrite(_ webState: WebState) -> SessionSavePlanner.TabWrite {
         let model = webState.serializeToStorage()
         let state = webState.sessionStateData
         writesInFlight.begin(webState.id, storage: model, state: state)
-        return TabWrite(id: webState.id, path: path, storage: StorageWebStateStorage(model), state: state)
+        return SessionSavePlanner.TabWrite(
+            tab: webState.id, storage: StorageWebStateStorage(model), state: state)
     }
 
+    /// Takes the dirty sessions' state (on the main actor), plans the save
+    /// (``SessionSavePlanner``) and hands the plan to the IO queue (``SessionSaveWriter``).
     private func save(sessions toSave: [BrowserSession]) {
         collectIOFailures()
-        var writes: [SessionWrite] = []
-        // Sessions adopting tabs first: should the process die between two lists, a moved tab
-        // is then listed twice rather than nowhere.
+        var snapshots: [SessionSavePlanner.Session] = []
+        // Sessions adopting tabs first (the planner orders them so too): their tabs' locations
+        // are taken first.
         let ordered = toSave.filter { !$0.inserted.isEmpty } + toSave.filter { $0.inserted.isEmpty }
         for session in ordered where session.isDirty {
             guard let browser = session.browser, !browser.webStateList.isDestroyed else { continue }
+            let adoptsTabs = !session.inserted.isEmpty
             let changes = session.takeChanges()
-            let directory = session.directory
             let (listStorage, webStates) = WebStateListSerialization.serialize(
                 browser.webStateList, metadata: session.storedMetadata)
-            var write = SessionWrite(
-                sessionID: session.sessionID, list: listStorage,
-                metadataPath: directory + "/" + SessionFormat.metadataFileName)
+            var snapshot = SessionSavePlanner.Session(
+                sessionID: session.sessionID, directory: session.directory, adoptsTabs: adoptsTabs,
+                list: listStorage)
             // Only tabs with something to write pay for their directory path.
             for webState in webStates {
                 let id = webState.id
@@ -204,29 +183,26 @@ public final class SessionRestorationService {
                     // A tab made by createUnrealizedWebState and changed since: its live state
                     // supersedes the storage it was made from.
                     pendingStorage.removeValue(forKey: id)
-                    let tabDirectory = session.tabDirectory(id)
-                    write.tabWrites.append(realizedTabWrite(dirty, to: tabDirectory))
-                    dataLocation[id] = tabDirectory
+                    snapshot.tabWrites.append(realizedTabWrite(dirty))
+                    dataLocation[id] = session.tabDirectory(id)
                 } else if let pending = pendingStorage.removeValue(forKey: id) {
-                    let tabDirectory = session.tabDirectory(id)
                     writesInFlight.begin(id, storage: pending, state: nil)
-                    write.tabWrites.append(
-                        TabWrite(
-                            id: id, path: tabDirectory, storage: StorageWebStateStorage(pending), state: nil,
-                            pending: pending))
-                    dataLocation[id] = tabDirectory
+                    snapshot.tabWrites.append(
+                        SessionSavePlanner.TabWrite(
+                            tab: id, storage: StorageWebStateStorage(pending), state: nil, pending: pending))
+                    dataLocation[id] = session.tabDirectory(id)
                 } else if changes.inserted[id] != nil {
                     let tabDirectory = session.tabDirectory(id)
                     if let source = dataLocation[id], source != tabDirectory {
                         writesInFlight.begin(id, storage: nil, state: nil)
-                        write.adoptions.append((id, source, tabDirectory))
+                        snapshot.adoptions.append((id, source))
                     }
                     dataLocation[id] = tabDirectory
                 } else if webState.isRealized {
                     // A realized tab whose files are not here (moved in, never dirtied): write it.
                     let tabDirectory = session.tabDirectory(id)
                     if dataLocation[id] != tabDirectory {
-                        write.tabWrites.append(realizedTabWrite(webState, to: tabDirectory))
+                        snapshot.tabWrites.append(realizedTabWrite(webState))
                         dataLocation[id] = tabDirectory
                     }
                 }
@@ -234,65 +210,21 @@ public final class SessionRestorationService {
             // A closed tab's files may still be in the session it was moved from (closed
             // before this session adopted it): delete them there too.
             for id in changes.closed {
-                var directories = [session.tabDirectory(id)]
-                if let location = dataLocation.removeValue(forKey: id), location != directories[0] {
-                    directories.append(location)
-                }
-                write.closed.append((id, directories))
+                snapshot.closed.append((id, dataLocation.removeValue(forKey: id)))
                 pendingStorage.removeValue(forKey: id)
             }
-            writes.append(write)
+            snapshots.append(snapshot)
         }
-        guard !writes.isEmpty else { return }
+        guard !snapshots.isEmpty else { return }
         saveCount += 1
+        let plan = SessionSavePlanner.plan(snapshots)
+        let writer = SessionSaveWriter(io: io, writesInFlight: writesInFlight)
         let io = self.io
         let failedSaves = self.failedSaves
-        let inFlight = writesInFlight
-        io.async { [writes, weak self] in
-            var failures = writes.map { FailedSave(sessionID: $0.sessionID) }
-            for (index, write) in writes.enumerated() {
-                for adoption in write.adoptions {
-                    defer { inFlight.end(adoption.id) }
-                    if FileManager.default.fileExists(atPath: adoption.from)
-                        && !io.linkDirectory(from: adoption.from, to: adoption.to)
-                    {
-                        failures[index].adoptions[adoption.id] = (adoption.from, adoption.to)
-                    }
-                }
-            }
-            var listsWritten = true
-            for (index, write) in writes.enumerated() {
-                for tab in write.tabWrites {
-                    defer { inFlight.end(tab.id) }
-                    if !io.writeTab(tab.storage, state: tab.state, in: tab.path) {
-                        failures[index].tabs.insert(tab.id)
-                        failures[index].pending[tab.id] = tab.pending
-                    }
-                }
-                let metadata = try? write.list.serializedData()
-                if metadata == nil {
-                    io.recordFailure("could not encode the session list \(write.metadataPath)")
-                }
-                if !(metadata.map { io.write($0, to: write.metadataPath) } ?? false) {
-                    listsWritten = false
-                    failures[index].listFailed = true
-                }
-            }
-            // Each list is written after its tabs, and closed tabs' files go only once no list
-            // refers to them any more: a crash or a failed write at any point leaves loadable
-            // sessions.
-            for (index, write) in writes.enumerated() {
-                if listsWritten {
-                    for closed in write.closed {
-                        for path in closed.directories { io.remove(path) }
-                    }
-                } else {
-                    failures[index].closed = write.closed.map(\.id)
-                }
-            }
+        io.async { [weak self] in
             // What was not written is marked dirty again on the main actor: the next save
             // tries again rather than leaving the disk behind until some other change.
-            let failed = failures.filter(\.isFailure)
+            let failed = writer.execute(plan)
             guard !failed.isEmpty else { return failedSaves.recordSuccess() }
             failedSaves.add(failed)
             io.postToMain { self?.collectIOFailures() }
@@ -309,7 +241,7 @@ public final class SessionRestorationService {
         session.saveFailed(tabs: failed.tabs, adoptions: Set(failed.adoptions.keys), closed: failed.closed)
     }
 
-    private func record(_ problem: String) {
+    private func record(_ problem: SessionProblem) {
         Logger.sessions.error("\(problem)")
         problems.append(problem)
     }
@@ -346,13 +278,13 @@ public final class SessionRestorationService {
         }
         let loader = SessionLoader(io: io, directory: session.directory, idsInUse: idsInUse)
         let loaded = io.sync { loader.load() }
-        for problem in loaded.problems { record("session \(session.sessionID): \(problem)") }
+        for problem in loaded.problems { record(.inSession(session.sessionID, problem)) }
         let list = browser.webStateList
         var restored: [WebState] = []
         session.isRestoring = true
         list.performBatchOperation {
             for (index, item) in loaded.session.items.enumerated() {
-                let tabDirectory = session.directory + "/" + item.storageName
+                let tabDirectory = SessionLayout.tabDirectory(item.storageName, inSession: session.directory)
                 dataLocation[item.id] = tabDirectory
                 let webState = makeUnrealizedWebState(
                     id: item.id, metadata: item.metadata, loads: !(afterCrash && item.wasLoading))
@@ -399,24 +331,20 @@ public final class SessionRestorationService {
         }
         guard let directory = dataLocation[id] else { return nil }
         writesInFlight.wait(for: id)
-        let path = directory + "/" + SessionFormat.dataFileName
-        guard let data = io.read(path) else {
-            record("tab \(id.rawValue): \(path) is missing; restoring its last page from the list")
-            return nil
-        }
-        do {
-            // An empty file parses (as an empty message) but is never written: it is damage.
-            guard !data.isEmpty else { throw SessionLoadError.empty }
-            let stored = try StorageWebStateStorage(serializedBytes: data)
+        let path = SessionLayout.dataFile(inTab: directory)
+        switch TabStorageReader.read(file: path) {
+        case .success(let stored):
             expectedStateDigest[id] = stored.nativeStateDigest
-            let storage = stored.model(metadata: metadata)
-            // No page (saved before its first one committed): the list's page, the one it was
-            // loading, is worth more than a blank tab.
-            return storage.navigation.items.isEmpty ? nil : storage
-        } catch {
-            record("tab \(id.rawValue): \(path) is unreadable (\(error)); set aside as data.pb.bad")
+            return stored.model(metadata: metadata)
+        case .failure(.noPage(let digest)):
+            // Saved before its first page committed: the list's page, the one it was loading,
+            // is worth more than a blank tab.
+            expectedStateDigest[id] = digest
+            return nil
+        case .failure(let failure):
+            record(.tabData(tab: id.rawValue, path: path, failure: failure))
             // Nothing else touches this tab's files now: no write of it is queued or running.
-            io.rename(path, to: path + ".bad")
+            if failure.isDamaged { io.rename(path, to: SessionLayout.setAside(path)) }
             return nil
         }
     }
@@ -432,9 +360,9 @@ public final class SessionRestorationService {
         }
         guard let directory = dataLocation[id] else { return nil }
         writesInFlight.wait(for: id)
-        guard let blob = io.read(directory + "/" + SessionFormat.stateFileName) else { return nil }
+        guard let blob = io.read(SessionLayout.stateFile(inTab: directory)) else { return nil }
         if let expected = expectedStateDigest.removeValue(forKey: id), expected != StateDigest.of(blob) {
-            record("tab \(id.rawValue): state.pb does not match data.pb; restoring from data.pb")
+            record(.stateMismatch(tab: id.rawValue))
             return nil
         }
         return blob
@@ -443,7 +371,7 @@ public final class SessionRestorationService {
     /// Loads the storage of the unrealized `webState` of `browser` in the background and
     /// calls `completion` on the main actor, always after this returns, and not at all if
     /// the browser is not tracked or was disconnected meanwhile. The storage may be nil
-    /// (missing or unreadable files).
+    /// (missing, unreadable or damaged files, or a file without a page).
     public func loadWebStateStorage(
         of webState: WebState, in browser: Browser,
         completion: @escaping @MainActor (WebStateStorage?) -> Void
@@ -458,9 +386,10 @@ public final class SessionRestorationService {
         // behaviour whatever the tab's history.
         io.async { [io, weak self, weak session] in
             var storage = pending
-            if storage == nil, let directory, let data = io.read(directory + "/" + SessionFormat.dataFileName)
+            if storage == nil, let directory,
+                case .success(let stored) = TabStorageReader.read(tabDirectory: directory)
             {
-                storage = (try? StorageWebStateStorage(serializedBytes: data))?.model(metadata: metadata)
+                storage = stored.model(metadata: metadata)
             }
             let loaded = storage
             io.postToMain {
@@ -473,7 +402,7 @@ public final class SessionRestorationService {
 
     /// Reads the data.pb of every tab of `browser` in the background without realizing
     /// anything, runs `parse` on each (in the background) and hands the results to
-    /// `completion` on the main actor.
+    /// `completion` on the main actor. Tabs whose file cannot give a page are left out.
     public func loadDataFromStorage<T: Sendable>(
         for browser: Browser, parse: @escaping @Sendable (WebStateID, WebStateStorage) -> T?,
         completion: @escaping @MainActor ([WebStateID: T]) -> Void
@@ -491,9 +420,9 @@ public final class SessionRestorationService {
             var results: [WebStateID: T] = [:]
             for (id, storage) in pending { results[id] = parse(id, storage) }
             for (id, directory, metadata) in requests where results[id] == nil {
-                guard let data = io.read(directory + "/" + SessionFormat.dataFileName),
-                    let stored = try? StorageWebStateStorage(serializedBytes: data)
-                else { continue }
+                guard case .success(let stored) = TabStorageReader.read(tabDirectory: directory) else {
+                    continue
+                }
                 results[id] = parse(id, stored.model(metadata: metadata))
             }
             let final = results
@@ -533,7 +462,7 @@ public final class SessionRestorationService {
         // would lose every tab it has not rewritten since.
         let connected = Set(sessions.values.map(\.sessionID))
         for sessionID in sessionIDs where connected.contains(sessionID) {
-            record("session \(sessionID) is still connected: its data is not discarded")
+            record(.stillConnected(sessionID: sessionID))
         }
         let paths = sessionIDs.filter {
             !$0.isEmpty && !$0.contains("/") && $0 != "." && $0 != ".." && !connected.contains($0)
@@ -551,45 +480,5 @@ public final class SessionRestorationService {
         waitForPendingIO()
         for session in sessions.values { session.stopObserving() }
         sessions.removeAll()
-    }
-}
-
-/// What a save could not write for one session.
-struct FailedSave: Sendable {
-    var sessionID: String
-    /// Tabs whose files were not written.
-    var tabs: Set<WebStateID> = []
-    /// The storage of created tabs whose first write failed.
-    var pending: [WebStateID: WebStateStorage] = [:]
-    /// Tabs whose files could not be linked in (they are still where they came from).
-    var adoptions: [WebStateID: (from: String, to: String)] = [:]
-    /// Closed tabs whose files were kept because a list was not written.
-    var closed: [WebStateID] = []
-    var listFailed = false
-
-    var isFailure: Bool { listFailed || !tabs.isEmpty || !adoptions.isEmpty || !closed.isEmpty }
-}
-
-/// Failed saves, from the IO queue to the main actor, and how many saves in a row failed.
-final class FailedSaveLog: Sendable {
-    private let entries = Mutex<[FailedSave]>([])
-    private let failures = Mutex(0)
-
-    func add(_ failed: [FailedSave]) {
-        entries.withLock { $0 += failed }
-        failures.withLock { $0 += 1 }
-    }
-
-    /// A save wrote everything.
-    func recordSuccess() { failures.withLock { $0 = 0 } }
-
-    /// Saves that failed since the last one that wrote everything.
-    var failuresInARow: Int { failures.withLock { $0 } }
-
-    func take() -> [FailedSave] {
-        entries.withLock { entries in
-            defer { entries.removeAll() }
-            return entries
-        }
     }
 }

@@ -21,7 +21,7 @@ public final class SessionServices {
     public let saveDelay: Duration
 
     /// The file name of the recently closed list in a profile directory.
-    public static let recentlyClosedFileName = "RecentlyClosed.pb"
+    public static let recentlyClosedFileName = SessionFormat.recentlyClosedFileName
 
     private init(application: ApplicationContext, saveDelay: Duration) {
         self.saveDelay = saveDelay
@@ -32,8 +32,7 @@ public final class SessionServices {
         ) { context in
             let profile = context as! Profile
             return SessionRestorationService(
-                storageDirectory: profile.statePath.appendingPathComponent(
-                    SessionFormat.storageDirectoryName),
+                storageDirectory: SessionLayout.storageDirectory(inProfile: profile.statePath),
                 engineContext: profile.webEngineContext, clock: clock, mainTaskRunner: mainTaskRunner,
                 saveDelay: saveDelay)
         }
@@ -45,7 +44,7 @@ public final class SessionServices {
             let sessionService = sessions.requiredService(for: profile)
             return TabRestoreService(
                 fileURL: profile.isOffTheRecord
-                    ? nil : profile.statePath.appendingPathComponent(SessionServices.recentlyClosedFileName),
+                    ? nil : SessionLayout.recentlyClosedFile(inProfile: profile.statePath),
                 storageLoader: { webState, browser, completion in
                     sessionService.loadWebStateStorage(of: webState, in: browser, completion: completion)
                 })

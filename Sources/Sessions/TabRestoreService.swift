@@ -68,7 +68,7 @@ public final class TabRestoreService: WebStateListObserver {
     /// Where the entries are persisted (nil: kept in memory only, as for incognito).
     public let fileURL: URL?
     /// A problem met reading the file (also logged), if any.
-    public private(set) var loadProblem: String?
+    public private(set) var loadProblem: SessionProblem?
 
     private var nextEntryID = 1
     private var observed: [ObjectIdentifier: (browser: Browser, sessionID: String)] = [:]
@@ -403,11 +403,12 @@ public final class TabRestoreService: WebStateListObserver {
                 }
             }
         } catch {
-            let aside = fileURL.path + ".bad"
+            let aside = SessionLayout.setAside(fileURL.path)
             io.sync { [io] in _ = io.rename(fileURL.path, to: aside) }
-            loadProblem =
-                "\(fileURL.path) is unreadable (\(error)); set aside as \((aside as NSString).lastPathComponent)"
-            Logger.sessions.error("\(loadProblem!)")
+            let problem = SessionProblem.recentlyClosedUnreadable(
+                path: fileURL.path, reason: "\(error)", setAsideAs: (aside as NSString).lastPathComponent)
+            loadProblem = problem
+            Logger.sessions.error("\(problem)")
         }
     }
 }

@@ -27,7 +27,7 @@ struct LoadedSession {
     var pinnedCount = 0
     var groups: [Group] = []
     /// Things that were wrong with the stored list (for the log).
-    var problems: [String] = []
+    var problems: [SessionProblem] = []
 
     static let empty = LoadedSession()
 }
@@ -109,10 +109,10 @@ enum WebStateListSerialization {
         var seen = Set<Int32>()
         for (index, item) in storage.items.enumerated() {
             if item.metadata.navigationItemCount <= 0 {
-                session.problems.append("tab \(item.identifier) has no navigation item: dropped")
+                session.problems.append(.tabWithoutPage(tab: item.identifier))
                 dropped.append(index)
             } else if item.identifier > 0 && !seen.insert(item.identifier).inserted {
-                session.problems.append("tab \(item.identifier) appears twice: later copy dropped")
+                session.problems.append(.duplicateTab(tab: item.identifier))
                 dropped.append(index)
             }
         }
@@ -130,8 +130,8 @@ enum WebStateListSerialization {
                 id = .newUnique()
                 session.problems.append(
                     WebStateID.generator.accepts(item.identifier)
-                        ? "tab \(item.identifier) is already open (in another window): this copy is given \(id.rawValue)"
-                        : "tab identifier \(item.identifier) is invalid: tab given \(id.rawValue)")
+                        ? .tabAlreadyOpen(tab: item.identifier, newID: id.rawValue)
+                        : .invalidTabID(tab: item.identifier, newID: id.rawValue))
             }
             var openerIndex: Int?
             if item.hasOpener, item.opener.index >= 0, Int(item.opener.index) < count {
@@ -162,7 +162,7 @@ enum WebStateListSerialization {
                 session.activeIndex = (after ?? before).flatMap { removing.indexAfterRemoval($0) }
             }
         } else if keptCount > 0 && storedActive != -1 {
-            session.problems.append("active index \(storedActive) out of range: first tab activated")
+            session.problems.append(.activeIndexOutOfRange(storedActive))
             session.activeIndex = 0
         }
         var used = IndexSet()
@@ -170,20 +170,20 @@ enum WebStateListSerialization {
             let start = Int(stored.range.start)
             let end = start + Int(stored.range.count)
             guard start >= storedPinned, stored.range.count > 0, end <= count else {
-                session.problems.append("tab group range [\(start), \(end)) is invalid: group dropped")
+                session.problems.append(.invalidGroupRange(start: start, end: end))
                 continue
             }
             let kept = (start..<end).compactMap { removing.indexAfterRemoval($0) }
             guard let first = kept.first else { continue }
             let range = TabGroupRange(start: first, count: kept.count)
             guard !used.intersects(integersIn: range.indices) else {
-                session.problems.append("tab groups overlap: later group dropped")
+                session.problems.append(.overlappingGroups)
                 continue
             }
             used.insert(integersIn: range.indices)
             let id = TabGroupID(high: stored.tabGroupID.high, low: stored.tabGroupID.low)
             guard !session.groups.contains(where: { $0.id == id }) else {
-                session.problems.append("tab group \(id) appears twice: later copy dropped")
+                session.problems.append(.duplicateGroup("\(id)"))
                 continue
             }
             session.groups.append(

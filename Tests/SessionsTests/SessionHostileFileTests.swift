@@ -98,7 +98,7 @@ struct SessionHostileFileTests {
                 webState.load(URL(string: "https://a.test/next")!)
                 service.saveSessions()
                 service.waitForPendingIO()
-                precondition(service.problems.allSatisfy { !$0.contains("could not") })
+                precondition(service.problems.allSatisfy { !$0.description.contains("could not") })
                 service.disconnect(browser)
             }
         }
@@ -186,7 +186,8 @@ struct SessionHostileFileTests {
         let browser = load(service, env)
         #expect(browser.webStateList.webStates.map(\.id) == ids, "the tabs are recovered from their files")
         #expect(env.read(metadata + ".bad/inside") == Data("keep".utf8), "set aside, not deleted")
-        #expect(service.problems.contains { $0.contains(SessionFormat.metadataFileName + ".bad") })
+        #expect(
+            service.problems.contains { $0.description.contains(SessionFormat.metadataFileName + ".bad") })
         browser.webStateList.activate(at: 1)
         env.waitForSave(service)
         #expect(env.readList("w0")?.items.count == 2, "the next save writes the list")
@@ -205,6 +206,7 @@ struct SessionHostileFileTests {
         let report = try SessionInspector(userDataDirectory: directory).inspect()
         let window = try #require(report.windows.first { $0.sessionID == "main" })
         #expect(!window.tabs[1].hasData)
-        #expect(window.problems.contains { $0.contains("\(SessionFormat.dataFileName) is damaged") })
+        #expect(
+            window.problems.contains { $0.description.contains("\(SessionFormat.dataFileName) is damaged") })
     }
 }

@@ -77,17 +77,19 @@ struct SessionInspectorTests {
         let before = snapshot(directory)
         let report = try SessionInspector(userDataDirectory: directory).inspect()
         #expect(snapshot(directory) == before, "the inspector never sets anything aside itself")
-        #expect(report.problems.count == 1 && report.problems[0].contains("Local State is unreadable"))
+        #expect(
+            report.problems.count == 1 && report.problems[0].description.contains("Local State is unreadable")
+        )
         let main = try #require(report.windows.first { $0.sessionID == "main" })
         #expect(main.state == .closed, "no readable Local State: nothing is known to be open")
-        #expect(main.problems.first?.contains("session_metadata.pb is unreadable") == true)
+        #expect(main.problems.first?.description.contains("session_metadata.pb is unreadable") == true)
         // Recovered from the tabs' own files, in identifier order (creation order here).
         #expect(
             main.tabs.map(\.url) == [
                 "https://a.test/second", "https://b.test/", "https://c.test/", "https://d.test/",
             ])
         let profile = try #require(report.profiles.first)
-        #expect(profile.problems.first?.contains("RecentlyClosed.pb is unreadable") == true)
+        #expect(profile.problems.first?.description.contains("RecentlyClosed.pb is unreadable") == true)
     }
 
     @Test func aListWithoutFormatVersionIsChromiumsAndComplete() throws {
@@ -101,7 +103,7 @@ struct SessionInspectorTests {
         let main = try #require(report.windows.first { $0.sessionID == "main" })
         #expect(
             main.tabs.map(\.url) == ["https://a.test/second", "https://b.test/", "https://c.test/"])
-        #expect(main.problems.first?.contains("written by Chromium") == true)
+        #expect(main.problems.first?.description.contains("written by Chromium") == true)
     }
 
     @Test func aTabFileNewerThanTheListIsShownAsARestoreShowsIt() throws {
@@ -160,7 +162,7 @@ struct SessionInspectorTests {
         let window = try #require(after.windows.first { $0.sessionID == "main" })
         #expect(!window.tabs[1].hasData)
         #expect(window.tabs[1].url == "https://b.test/", "the list still knows its URL")
-        #expect(window.problems == ["tab \(tab.id) has no data.pb: it comes back with its last URL only"])
+        #expect(window.problems == [.tabDataWouldFallBack(tab: tab.id, failure: .missing)])
     }
 
     @Test func aRunThatDidNotQuitIsReportedAsCrashed() throws {

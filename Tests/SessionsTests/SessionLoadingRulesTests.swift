@@ -50,7 +50,7 @@ struct SessionLoadingRulesTests {
         #expect(list.pinnedCount == 1)  // b was pinned
         #expect(
             !env.exists(env.sessionPath("w0") + "/" + WebStateListSerialization.storageName(rawValue: 102)))
-        #expect(service.problems.contains { $0.contains("102") })
+        #expect(service.problems.contains { $0.description.contains("102") })
         service.disconnect(browser)
     }
 
@@ -183,7 +183,7 @@ struct SessionLoadingRulesTests {
         lost.forceRealized()
         #expect(lost.navigationManager.items.map(\.url.absoluteString) == ["https://lost.test/page"])
         #expect(lost.lastCommittedURL == URL(string: "https://lost.test/page"))
-        #expect(service.problems.contains { $0.contains("missing") })
+        #expect(service.problems.contains { $0.description.contains("missing") })
         let kept = list.webState(at: 0)
         kept.forceRealized()
         #expect(kept.navigationManager.itemCount == 2)
@@ -225,7 +225,7 @@ struct SessionLoadingRulesTests {
         #expect(env.readTabData("w0", ids[1])?.navigation.items.count == 1)
         list.webState(at: 0).forceRealized()
         #expect(list.webState(at: 0).navigationManager.itemCount == 2)
-        #expect(service.problems.contains { $0.contains("invalid") })
+        #expect(service.problems.contains { $0.description.contains("invalid") })
         service.disconnect(browser)
     }
 

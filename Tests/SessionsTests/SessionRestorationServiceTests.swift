@@ -627,7 +627,7 @@ struct SessionRestorationServiceTests {
         env.mainTasks.runUntilIdle()
         #expect(done)
         #expect(env.snapshot() == before)
-        #expect(service.problems.contains { $0.contains("w0") })
+        #expect(service.problems.contains { $0.description.contains("w0") })
         service.disconnect(browser)
     }
 

@@ -68,7 +68,7 @@ struct SessionRobustnessTests {
         #expect(Set(list.webStates.map(\.id)) == Set(ids))
         #expect(list.activeIndex != nil)
         #expect(env.read(env.metadataPath("w0") + ".bad") == garbage)
-        #expect(service.problems.contains { $0.contains("unreadable") && $0.contains(".bad") })
+        #expect(service.problems.contains { "\($0)".contains("unreadable") && "\($0)".contains(".bad") })
         #expect(
             list.webStates.map(\.lastCommittedURL)
                 == ids.sorted().map { id in
@@ -182,7 +182,7 @@ struct SessionRobustnessTests {
         let aside = env.tabPath("w0", ids[0]) + ".bad/"
         #expect(env.read(aside + SessionFormat.dataFileName) == garbage)
         #expect(env.read(aside + SessionFormat.stateFileName) == state)
-        #expect(service.problems.contains { $0.contains(ids[0].storageName) })
+        #expect(service.problems.contains { $0.description.contains(ids[0].storageName) })
         service.disconnect(browser)
 
         // Later loads leave it there.
@@ -207,7 +207,7 @@ struct SessionRobustnessTests {
         tab.forceRealized()
         #expect(tab.navigationManager.items.map(\.url.absoluteString) == ["https://a.test/2"])
         #expect(env.read(dataPath + ".bad") == Data())
-        #expect(service.problems.contains { $0.contains(dataPath) })
+        #expect(service.problems.contains { $0.description.contains(dataPath) })
         service.disconnect(browser)
     }
 
@@ -239,7 +239,7 @@ struct SessionRobustnessTests {
         let service = env.restart()
         let browser = load(service, env)
         #expect(Set(browser.webStateList.webStates.map(\.id)) == Set(ids))
-        #expect(service.problems.contains { $0.contains("recovered") })
+        #expect(service.problems.contains { $0.description.contains("recovered") })
         expectFullHistories(browser.webStateList, ids)
         service.disconnect(browser)
     }
@@ -262,7 +262,7 @@ struct SessionRobustnessTests {
         tab.forceRealized()
         #expect(tab.navigationManager.items.map(\.url.absoluteString) == ["https://a.test/2"])
         #expect(env.read(dataPath + ".bad") == garbage)
-        #expect(service.problems.contains { $0.contains("unreadable") })
+        #expect(service.problems.contains { $0.description.contains("unreadable") })
 
         // The realized tab is written again with the next save.
         env.waitForSave(service)
@@ -306,7 +306,7 @@ struct SessionRobustnessTests {
         #expect(browser.webStateList.webStates.map(\.id) == ids)
         let backup = env.metadataPath("w0") + ".v\(SessionFormat.currentVersion + 1)"
         #expect(env.read(backup) == newer)
-        #expect(service.problems.contains { $0.contains("newer") })
+        #expect(service.problems.contains { $0.description.contains("newer") })
         expectFullHistories(browser.webStateList, ids)
 
         // Saving rewrites the list in this version's format; the backup stays.
@@ -339,7 +339,7 @@ struct SessionRobustnessTests {
         #expect(env.read(env.metadataPath("w0")) == good)
         // The list still names the closed tab: its files must stay.
         #expect(env.exists(env.tabPath("w0", tabs[0].id) + "/" + SessionFormat.dataFileName))
-        #expect(service.problems.contains { $0.contains(metadataPath) })
+        #expect(service.problems.contains { $0.description.contains(metadataPath) })
         let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: env.sessionPath("w0"))) ?? []
         #expect(!leftovers.contains { $0.contains(".tmp-") })
 
@@ -414,7 +414,7 @@ struct SessionRobustnessTests {
         browser.webStateList.insert(tab, .automatic.activating())
         env.waitForSave(service)
         #expect(!env.exists(dataPath))
-        #expect(service.problems.contains { $0.contains(dataPath) })
+        #expect(service.problems.contains { $0.description.contains(dataPath) })
 
         AtomicFileWriter.clearFault(forPath: dataPath)
         env.waitForSave(service)

@@ -1,0 +1,93 @@
+public import Foundation
+public import Web
+
+/// Every path of Swiftlet's on-disk session layout, in one place:
+///
+///     <profile>/SessionStorage/                                    the window sessions
+///     <profile>/SessionStorage.crash-backup/                       set aside after a crash
+///     <profile>/SessionStorage/<session id>/session_metadata.pb    the list
+///     <profile>/SessionStorage/<session id>/<tab %08x>/data.pb     a tab
+///     <profile>/SessionStorage/<session id>/<tab %08x>/state.pb    the engine's native blob
+///     <profile>/RecentlyClosed.pb                                  recently closed entries
+///
+/// and the names given to what is set aside: `<path>.bad` (unreadable), `<list>.v<N>` (a
+/// list of a newer format version), `<tab>.unlisted` (a tab directory a list written by
+/// Chromium does not name). The file names themselves are ``SessionFormat``'s constants.
+public enum SessionLayout {
+    /// The directory of the window sessions of the profile at `profile`.
+    public static func storageDirectory(inProfile profile: URL) -> URL {
+        profile.appendingPathComponent(SessionFormat.storageDirectoryName, isDirectory: true)
+    }
+
+    /// The recently closed file of the profile at `profile`.
+    public static func recentlyClosedFile(inProfile profile: URL) -> URL {
+        profile.appendingPathComponent(SessionFormat.recentlyClosedFileName)
+    }
+
+    /// Where crash recovery sets the sessions in `storageDirectory` aside.
+    public static func crashBackup(of storageDirectory: URL) -> URL {
+        URL(fileURLWithPath: storageDirectory.path + SessionFormat.crashBackupSuffix, isDirectory: true)
+    }
+
+    /// Where crash recovery builds the backup before renaming it into place.
+    static func partialCrashBackup(of storageDirectory: URL) -> String {
+        crashBackup(of: storageDirectory).path + ".partial"
+    }
+
+    /// Where restoring a crash backup moves the sessions it replaces, until it succeeds.
+    static func replacedStorage(of storageDirectory: URL) -> String { storageDirectory.path + ".replaced" }
+
+    /// The entry `name` of `directory`.
+    static func entry(_ name: String, in directory: String) -> String { directory + "/" + name }
+
+    /// The directory of the window session `sessionID`.
+    static func sessionDirectory(_ sessionID: String, in storageDirectory: URL) -> URL {
+        storageDirectory.appendingPathComponent(sessionID, isDirectory: true)
+    }
+
+    /// The list file of the session in `sessionDirectory`.
+    static func metadataFile(inSession sessionDirectory: String) -> String {
+        entry(SessionFormat.metadataFileName, in: sessionDirectory)
+    }
+
+    /// The directory, named `storageName`, of a tab of the session in `sessionDirectory`.
+    static func tabDirectory(_ storageName: String, inSession sessionDirectory: String) -> String {
+        entry(storageName, in: sessionDirectory)
+    }
+
+    /// The directory of the tab `id` of the session in `sessionDirectory`.
+    static func tabDirectory(_ id: WebStateID, inSession sessionDirectory: String) -> String {
+        tabDirectory(id.storageName, inSession: sessionDirectory)
+    }
+
+    /// The tab's storage file (`data.pb`) in `tabDirectory`.
+    static func dataFile(inTab tabDirectory: String) -> String {
+        entry(SessionFormat.dataFileName, in: tabDirectory)
+    }
+
+    /// The tab's native state file (`state.pb`) in `tabDirectory`.
+    static func stateFile(inTab tabDirectory: String) -> String {
+        entry(SessionFormat.stateFileName, in: tabDirectory)
+    }
+
+    /// Where an unreadable file or directory at `path` is set aside.
+    static func setAside(_ path: String) -> String { path + SessionFormat.setAsideSuffix }
+
+    /// Whether `name` is the name of something set aside as unreadable.
+    static func isSetAside(_ name: String) -> Bool { name.hasSuffix(SessionFormat.setAsideSuffix) }
+
+    /// Where a list of the newer format `version` is kept before anything rewrites it.
+    static func versionBackup(of listPath: String, version: Int32) -> String { listPath + ".v\(version)" }
+
+    /// Where a tab directory that a list written by Chromium does not name is kept.
+    static func unlisted(_ tabDirectory: String) -> String { tabDirectory + SessionFormat.unlistedSuffix }
+
+    /// Whether `name` is the name of a tab directory kept as unlisted.
+    static func isUnlisted(_ name: String) -> Bool { name.hasSuffix(SessionFormat.unlistedSuffix) }
+
+    /// Whether `name`, an entry of a session directory, is the list or a copy of it (set
+    /// aside, version backup, temporary file).
+    static func isMetadataFileOrCopy(_ name: String) -> Bool {
+        name == SessionFormat.metadataFileName || name.hasPrefix(SessionFormat.metadataFileName + ".")
+    }
+}
