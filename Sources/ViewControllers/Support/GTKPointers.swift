@@ -24,7 +24,7 @@ func rawPointer<U>(_ pointer: UnsafeMutablePointer<U>) -> UnsafeMutableRawPointe
 }
 
 /// A widget made by a constructor that returns `OpaquePointer` (final types).
-func widget(_ pointer: OpaquePointer) -> UnsafeMutablePointer<GtkWidget> { cast(pointer) }
+func asWidget(_ pointer: OpaquePointer) -> UnsafeMutablePointer<GtkWidget> { cast(pointer) }
 
 /// An icon-only button with a tooltip and an accessible name (GTK 4.8 gives icon buttons none).
 @MainActor
