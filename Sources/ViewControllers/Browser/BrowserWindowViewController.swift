@@ -181,7 +181,6 @@ public final class BrowserWindowViewController: ViewController {
             actions.add(name) { [navigation] in navigation.send(command) }
         }
         actions.add("find") { [findInPage] in findInPage.send { $0.showFindBar() } }
-        actions.add("hide-find-bar") { [findInPage] in findInPage.send { $0.hideFindBar() } }
     }
 
     /// The main menu (a new `GMenu *`, full reference).

@@ -53,6 +53,7 @@ public final class TabStripViewController: ViewController, TabStripConsumer {
         tabBar = adw_tab_bar_new()
         adw_tab_bar_set_view(tabBar, tabView)
         adw_tab_bar_set_autohide(tabBar, 0)
+        setAccessibleLabel(asWidget(tabBar), "Tabs")
         // Its keyboard shortcuts would change the view locally: the window's send commands.
         adw_tab_view_set_shortcuts(tabView, ADW_TAB_VIEW_SHORTCUT_NONE)
         gtk_widget_set_visible(asWidget(tabView), 0)
