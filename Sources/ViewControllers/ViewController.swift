@@ -1,4 +1,5 @@
-public import CGTK
+public import CAdwaita
+import CGTK
 
 /// A view controller as a container sees it: an object that owns a widget tree.
 ///

@@ -1,5 +1,6 @@
 import Base
-public import CGTK
+public import CAdwaita
+import CGTK
 import GLibSupport
 public import UIInterfaces
 

@@ -1,6 +1,6 @@
 public import CAdwaita
 import CGLib
-public import CGTK
+import CGTK
 public import Commands
 import Foundation
 import GLibSupport
