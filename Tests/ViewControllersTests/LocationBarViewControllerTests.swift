@@ -1,3 +1,4 @@
+import CGLib
 import CGTK
 import Commands
 import GTKShims
@@ -72,6 +73,31 @@ final class LocationBarViewControllerTests: ViewControllerTestCase, @unchecked S
             bar.setURLText("https://c.test/")
             XCTAssertEqual(bar.text, "https://c.test/", "after the edit, pushes show again")
         }
+    }
+
+    func testEscapePutsThePushedURLBack() {
+        onMainActor {
+            let bar = LocationBarViewController(
+                locationBar: dispatcher.sender(for: (any LocationBarCommands).self))
+            bar.setURLText("https://a.test/")
+            XCTAssertFalse(pressEscape(bar), "nothing to revert: Escape goes on")
+            gtk_editable_set_text(OpaquePointer(bar.widget), "typed")
+            XCTAssertTrue(pressEscape(bar))
+            XCTAssertEqual(bar.text, "https://a.test/")
+            XCTAssertFalse(bar.userModified)
+        }
+    }
+
+    /// Runs the entry's Escape shortcut as GTK would on the key; returns whether it was handled.
+    @MainActor
+    private func pressEscape(_ bar: LocationBarViewController) -> Bool {
+        guard let controller = bar.escapeController,
+            let item = g_list_model_get_item(controller, 0)
+        else { return false }
+        defer { g_object_unref(item) }
+        let shortcut = OpaquePointer(item)
+        return gtk_shortcut_action_activate(
+            gtk_shortcut_get_action(shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE, bar.widget, nil) != 0
     }
 
     @MainActor

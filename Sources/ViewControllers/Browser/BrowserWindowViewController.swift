@@ -240,15 +240,7 @@ public final class BrowserWindowViewController: ViewController {
         }
         // Escape hides the find bar only when the focus is in it; otherwise the key goes on
         // (to the location entry, the page).
-        let box = Unmanaged.passRetained(EscapeHandler { [weak self] in self?.escape() ?? false }).toOpaque()
-        let escape = gtk_callback_action_new(
-            { _, _, data in
-                guard let data else { return 0 }
-                nonisolated(unsafe) let box = data
-                return MainActor.assumeIsolated {
-                    Unmanaged<EscapeHandler>.fromOpaque(box).takeUnretainedValue().handler() ? 1 : 0
-                }
-            }, box, { data in data.map { Unmanaged<EscapeHandler>.fromOpaque($0).release() } })
+        let escape = callbackShortcutAction { [weak self] in self?.escape() ?? false }
         gtk_shortcut_controller_add_shortcut(
             shortcutController, gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"), escape))
         gtk_widget_add_controller(cast(window), shortcutController)
@@ -261,11 +253,4 @@ public final class BrowserWindowViewController: ViewController {
         findInPage.send { $0.hideFindBar() }
         return true
     }
-}
-
-/// The Swift side of the Escape shortcut's callback action.
-private final class EscapeHandler: @unchecked Sendable {
-    // Called only on the main thread, by GTK.
-    let handler: @MainActor () -> Bool
-    init(_ handler: @escaping @MainActor () -> Bool) { self.handler = handler }
 }

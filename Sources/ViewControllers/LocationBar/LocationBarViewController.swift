@@ -8,7 +8,7 @@ public import UIInterfaces
 ///
 /// The URL comes from ``LocationBarConsumer`` pushes and is shown unless the user is editing
 /// (the entry has the focus and its text was changed by the user); Enter sends
-/// ``LocationBarCommands/loadUserInput(_:)`` with what was typed.
+/// ``LocationBarCommands/loadUserInput(_:)`` with what was typed, Escape puts the URL back.
 @MainActor
 public final class LocationBarViewController: ViewController, LocationBarConsumer {
     /// The GtkEntry.
@@ -51,6 +51,29 @@ public final class LocationBarViewController: ViewController, LocationBarConsume
                 self?.userModified = false
             })
         gtk_widget_add_controller(widget, focus)
+        // Escape while editing puts the page's URL back (and keeps the focus).
+        let keys = gtk_shortcut_controller_new()!
+        gtk_shortcut_controller_add_shortcut(
+            keys,
+            gtk_shortcut_new(
+                gtk_shortcut_trigger_parse_string("Escape"),
+                callbackShortcutAction { [weak self] in self?.revert() ?? false }))
+        gtk_widget_add_controller(widget, keys)
+        self.escapeController = keys
+    }
+
+    /// The Escape shortcut's controller (a `GtkShortcutController *`).
+    private(set) var escapeController: OpaquePointer?
+
+    /// Puts the pushed URL back if the user changed the text; returns whether it did.
+    func revert() -> Bool {
+        guard userModified else { return false }
+        applyingPush = true
+        defer { applyingPush = false }
+        gtk_editable_set_text(opaque(widget), pushedURL)
+        gtk_editable_select_region(opaque(widget), 0, -1)
+        userModified = false
+        return true
     }
 
     private var entry: UnsafeMutablePointer<GtkEntry> { cast(widget) }
