@@ -38,6 +38,7 @@ let package = Package(
         .library(name: "GLibSupport", targets: ["GLibSupport"]),
         .library(name: "GTKSupport", targets: ["GTKSupport"]),
         .library(name: "WebKitEngine", targets: ["WebKitEngine"]),
+        .library(name: "ViewControllers", targets: ["ViewControllers"]),
         .executable(name: "swiftlet", targets: ["swiftlet"]),
         .executable(name: "swiftlet-bench", targets: ["swiftlet-bench"]),
         .executable(name: "swiftlet-engine-bench", targets: ["swiftlet-engine-bench"]),
@@ -98,10 +99,24 @@ let package = Package(
         .target(name: "GLibSupport", dependencies: ["CGLib", "GLibShims"], swiftSettings: strict),
         .target(name: "GTKSupport", dependencies: ["CGTK", "GLibSupport"], swiftSettings: strict),
         .target(name: "WebKitShims", dependencies: ["CWebKitGTK"]),
+        // What Swift cannot call in GTK and libadwaita (variadic functions, macros).
+        .target(name: "GTKShims", dependencies: ["CGTK", "CAdwaita"]),
         .target(name: "WebKitNavigation", dependencies: ["Web"], swiftSettings: strict),
         .target(
             name: "WebKitEngine",
             dependencies: ["Base", "Web", "CWebKitGTK", "WebKitShims", "GLibSupport", "WebKitNavigation"],
+            swiftSettings: strict
+        ),
+
+        // The view controllers (seed 003): GTK widgets fed by consumer protocols, sending commands.
+        // They import UIInterfaces and Commands, never Web, TabModel, Sessions or WebKitEngine:
+        // those edges are absent here, so the compiler enforces it.
+        .target(
+            name: "ViewControllers",
+            dependencies: [
+                "Base", "UIInterfaces", "Commands", "CGTK", "CAdwaita", "GTKShims", "GLibSupport",
+                "GTKSupport",
+            ],
             swiftSettings: strict
         ),
 
@@ -227,6 +242,15 @@ let package = Package(
         .testTarget(
             name: "GLibSupportTests", dependencies: ["CGLib", "GLibShims", "GLibSupport"],
             swiftSettings: strict),
+        .testTarget(
+            name: "ViewControllersTests",
+            dependencies: [
+                "Base", "UIInterfaces", "Commands", "CGTK", "CAdwaita", "GTKShims", "GLibSupport",
+                "GTKSupport",
+                "ViewControllers",
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "WebKitEngineTests",
             dependencies: [

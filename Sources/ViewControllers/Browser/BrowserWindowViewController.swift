@@ -1,0 +1,256 @@
+public import CAdwaita
+import CGLib
+import CGTK
+public import Commands
+import GLibSupport
+import GTKShims
+public import UIInterfaces
+
+/// One browser window's content: a header bar (the toolbar, the location bar as its title
+/// widget, New Tab and the main menu), the tab strip, an info bar slot, the find bar and the
+/// content area, plus the window's keyboard shortcuts.
+///
+/// It fills a window the application layer made (an `AdwApplicationWindow`, an `AdwWindow` or
+/// a plain `GtkWindow`) and never creates other view controllers: its coordinator hands them
+/// in through the slot properties, typed as ``ViewController``, and it only places their
+/// widgets. Menu items, the New Tab button and the shortcuts send commands. The shortcuts sit
+/// in a capture-phase `GtkShortcutController` on the window, so they work even when the web
+/// page has the focus or calls `preventDefault()`.
+@MainActor
+public final class BrowserWindowViewController: ViewController {
+    /// The window's content: a vertical box.
+    public let widget: UnsafeMutablePointer<GtkWidget>
+    /// The window being filled.
+    public let window: UnsafeMutablePointer<GtkWindow>
+
+    /// The window's actions ("browser.new-tab" …), for menu items, buttons and shortcuts.
+    let actions = ActionGroup()
+    /// The capture-phase shortcut controller (a `GtkShortcutController *`).
+    let shortcutController: OpaquePointer
+    let newTabButton: UnsafeMutablePointer<GtkWidget>
+    let menuButton: UnsafeMutablePointer<GtkWidget>
+
+    private let ownership: GObjectRef
+    private let browser: CommandSender<any BrowserCommands>
+    private let application: CommandSender<any ApplicationCommands>
+    private let tabStripCommands: CommandSender<any TabStripCommands>
+    private let navigation: CommandSender<any NavigationCommands>
+    private let findInPage: CommandSender<any FindInPageCommands>
+
+    private let toolbarSlot: UnsafeMutablePointer<GtkWidget>
+    private let locationBarSlot: UnsafeMutablePointer<GtkWidget>
+    private let tabStripSlot: UnsafeMutablePointer<GtkWidget>
+    private let infoBarSlot: UnsafeMutablePointer<GtkWidget>
+    private let findBarSlot: UnsafeMutablePointer<GtkWidget>
+    private let contentSlot: UnsafeMutablePointer<GtkWidget>
+
+    /// The toolbar, at the start of the header bar.
+    public var toolbar: (any ViewController)? { didSet { place(toolbar, in: toolbarSlot) } }
+    /// The location bar, the header bar's title widget.
+    public var locationBar: (any ViewController)? { didSet { place(locationBar, in: locationBarSlot) } }
+    /// The tab strip, under the header bar.
+    public var tabStrip: (any ViewController)? { didSet { place(tabStrip, in: tabStripSlot) } }
+    /// An info bar (e.g. the offer to restore tabs), above the find bar.
+    public var infoBar: (any ViewController)? { didSet { place(infoBar, in: infoBarSlot) } }
+    /// The find bar, above the content.
+    public var findBar: (any ViewController)? { didSet { place(findBar, in: findBarSlot) } }
+    /// The content area, filling the rest.
+    public var content: (any ViewController)? { didSet { place(content, in: contentSlot) } }
+
+    /// Fills `window` (whose content it replaces) and sends what the user asks through the
+    /// command senders.
+    public init(
+        window: UnsafeMutablePointer<GtkWindow>,
+        browser: CommandSender<any BrowserCommands>,
+        application: CommandSender<any ApplicationCommands>,
+        tabStrip: CommandSender<any TabStripCommands>,
+        navigation: CommandSender<any NavigationCommands>,
+        findInPage: CommandSender<any FindInPageCommands>
+    ) {
+        self.window = window
+        self.browser = browser
+        self.application = application
+        self.tabStripCommands = tabStrip
+        self.navigation = navigation
+        self.findInPage = findInPage
+        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        ownership = ownWidget(widget)
+        func slot() -> UnsafeMutablePointer<GtkWidget> { adw_bin_new() }
+        toolbarSlot = slot()
+        locationBarSlot = slot()
+        tabStripSlot = slot()
+        infoBarSlot = slot()
+        findBarSlot = slot()
+        contentSlot = slot()
+        gtk_widget_set_vexpand(contentSlot, 1)
+        gtk_widget_set_hexpand(locationBarSlot, 1)
+
+        newTabButton = iconButton("tab-new-symbolic", label: "New Tab")
+        gtk_actionable_set_action_name(opaque(newTabButton), "browser.new-tab")
+        menuButton = gtk_menu_button_new()
+        gtk_menu_button_set_icon_name(opaque(menuButton), "open-menu-symbolic")
+        gtk_widget_set_tooltip_text(menuButton, "Main Menu")
+        setAccessibleLabel(menuButton, "Main Menu")
+
+        let header = OpaquePointer(adw_header_bar_new()!)
+        adw_header_bar_pack_start(header, toolbarSlot)
+        adw_header_bar_pack_end(header, menuButton)
+        adw_header_bar_pack_end(header, newTabButton)
+        let clamp = adw_clamp_new()!
+        adw_clamp_set_maximum_size(opaque(clamp), 860)
+        adw_clamp_set_child(opaque(clamp), locationBarSlot)
+        gtk_widget_set_hexpand(clamp, 1)
+        adw_header_bar_set_title_widget(header, clamp)
+
+        for child in [asWidget(header), tabStripSlot, infoBarSlot, findBarSlot, contentSlot] {
+            gtk_box_append(cast(widget), child)
+        }
+        shortcutController = gtk_shortcut_controller_new()
+        installActions()
+        let menu = Self.mainMenu()
+        gtk_menu_button_set_menu_model(opaque(menuButton), cast(menu))
+        g_object_unref(UnsafeMutableRawPointer(menu))
+        installShortcuts()
+        setContent(of: window)
+    }
+
+    private func place(_ viewController: (any ViewController)?, in slot: UnsafeMutablePointer<GtkWidget>) {
+        let child = viewController?.widget
+        if let child, let parent = gtk_widget_get_parent(child), parent != slot {
+            gtk_widget_unparent(child)
+        }
+        adw_bin_set_child(cast(slot), child)
+    }
+
+    private func setContent(of window: UnsafeMutablePointer<GtkWindow>) {
+        let instance = UnsafeMutableRawPointer(window)
+        if gtkshim_is_a(instance, adw_application_window_get_type()) != 0 {
+            adw_application_window_set_content(cast(window), widget)
+        } else if gtkshim_is_a(instance, adw_window_get_type()) != 0 {
+            adw_window_set_content(cast(window), widget)
+        } else {
+            gtk_window_set_child(window, widget)
+        }
+        gtk_widget_insert_action_group(cast(window), "browser", actions.group.opaque)
+    }
+
+    // MARK: Actions
+
+    private func installActions() {
+        let browserActions: [(String, @MainActor (any BrowserCommands) -> Void)] = [
+            ("new-tab", { $0.openNewTab() }),
+            ("close-tab", { $0.closeCurrentTab() }),
+            ("focus-location", { $0.focusLocationBar() }),
+            ("zoom-in", { $0.zoomIn() }),
+            ("zoom-out", { $0.zoomOut() }),
+            ("zoom-reset", { $0.resetZoom() }),
+            ("fullscreen", { $0.toggleFullscreen() }),
+            ("print", { $0.printPage() }),
+        ]
+        for (name, command) in browserActions {
+            actions.add(name) { [browser] in browser.send(command) }
+        }
+        let applicationActions: [(String, @MainActor (any ApplicationCommands) -> Void)] = [
+            ("new-window", { $0.openNewWindow(incognito: false) }),
+            ("new-incognito-window", { $0.openNewWindow(incognito: true) }),
+            ("about", { $0.showAbout() }),
+            ("quit", { $0.quit() }),
+        ]
+        for (name, command) in applicationActions {
+            actions.add(name) { [application] in application.send(command) }
+        }
+        var tabActions: [(String, @MainActor (any TabStripCommands) -> Void)] = [
+            ("next-tab", { $0.selectTab(byOffset: 1) }),
+            ("previous-tab", { $0.selectTab(byOffset: -1) }),
+            ("move-tab-left", { $0.moveSelectedTab(byOffset: -1) }),
+            ("move-tab-right", { $0.moveSelectedTab(byOffset: 1) }),
+            ("select-last-tab", { $0.selectLastTab() }),
+        ]
+        for index in 0..<8 {
+            tabActions.append(("select-tab-\(index + 1)", { $0.selectTab(atIndex: index) }))
+        }
+        for (name, command) in tabActions {
+            actions.add(name) { [tabStripCommands] in tabStripCommands.send(command) }
+        }
+        let navigationActions: [(String, @MainActor (any NavigationCommands) -> Void)] = [
+            ("back", { $0.goBack() }),
+            ("forward", { $0.goForward() }),
+            ("reload", { $0.reload() }),
+        ]
+        for (name, command) in navigationActions {
+            actions.add(name) { [navigation] in navigation.send(command) }
+        }
+        actions.add("find") { [findInPage] in findInPage.send { $0.showFindBar() } }
+    }
+
+    /// The main menu (a new `GMenu *`, full reference).
+    private static func mainMenu() -> OpaquePointer {
+        let sections: [[(label: String, action: String)]] = [
+            [("New Window", "new-window"), ("New Incognito Window", "new-incognito-window")],
+            [("Find…", "find"), ("Print…", "print")],
+            [("Zoom In", "zoom-in"), ("Zoom Out", "zoom-out"), ("Reset Zoom", "zoom-reset")],
+            [("About Swiftlet", "about"), ("Quit", "quit")],
+        ]
+        let menu = g_menu_new()!
+        for entries in sections {
+            let section = g_menu_new()!
+            for entry in entries { g_menu_append(section, entry.label, "browser.\(entry.action)") }
+            g_menu_append_section(menu, nil, cast(section))
+            g_object_unref(UnsafeMutableRawPointer(section))
+        }
+        return menu
+    }
+
+    // MARK: Shortcuts
+
+    /// Each shortcut's triggers and the "browser." action it activates.
+    static let shortcuts: [(triggers: [String], action: String)] =
+        [
+            (["<Control>t"], "new-tab"),
+            (["<Control>w"], "close-tab"),
+            (["<Control>n"], "new-window"),
+            (["<Control><Shift>n"], "new-incognito-window"),
+            (["<Control>l", "F6"], "focus-location"),
+            (["<Control>f"], "find"),
+            (["<Control>Tab", "<Control>Page_Down"], "next-tab"),
+            (["<Control><Shift>Tab", "<Control><Shift>ISO_Left_Tab", "<Control>Page_Up"], "previous-tab"),
+            (["<Control><Shift>Page_Up"], "move-tab-left"),
+            (["<Control><Shift>Page_Down"], "move-tab-right"),
+        ] + (1...8).map { (["<Control>\($0)"], "select-tab-\($0)") } + [
+            (["<Control>9"], "select-last-tab"),
+            (["<Alt>Left"], "back"),
+            (["<Alt>Right"], "forward"),
+            (["F5", "<Control>r"], "reload"),
+            (["<Control>q"], "quit"),
+            (["<Control>plus", "<Control>equal", "<Control>KP_Add"], "zoom-in"),
+            (["<Control>minus", "<Control>KP_Subtract"], "zoom-out"),
+            (["<Control>0", "<Control>KP_0"], "zoom-reset"),
+            (["<Control>p"], "print"),
+            (["F11"], "fullscreen"),
+        ]
+
+    private func installShortcuts() {
+        gtk_event_controller_set_propagation_phase(shortcutController, GTK_PHASE_CAPTURE)
+        for (triggers, action) in Self.shortcuts {
+            for trigger in triggers {
+                let shortcut = gtk_shortcut_new(
+                    gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new("browser.\(action)"))
+                gtk_shortcut_controller_add_shortcut(shortcutController, shortcut)
+            }
+        }
+        // Escape hides the find bar only when the focus is in it; otherwise the key goes on
+        // (to the location entry, the page).
+        let escape = callbackShortcutAction { [weak self] in self?.escape() ?? false }
+        gtk_shortcut_controller_add_shortcut(
+            shortcutController, gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"), escape))
+        gtk_widget_add_controller(cast(window), shortcutController)
+    }
+
+    private func escape() -> Bool {
+        guard let focus = gtk_window_get_focus(window), gtk_widget_is_ancestor(focus, findBarSlot) != 0 else {
+            return false
+        }
+        findInPage.send { $0.hideFindBar() }
+        return true
+    }
+}

@@ -1,0 +1,324 @@
+public import CAdwaita
+import CGLib
+import CGTK
+public import Commands
+import Foundation
+import GLibSupport
+import GTKShims
+public import UIInterfaces
+
+/// The tab strip: an AdwTabBar over an AdwTabView whose pages stand for the tabs.
+///
+/// The pages are created, moved, removed, pinned and selected only by ``TabStripConsumer``
+/// pushes. What the user does in the bar (select, close, middle-click close, drag, the context
+/// menu) is sent as a ``TabStripCommands`` command and does not change the strip by itself:
+/// the mediator's push does. Where AdwTabBar has already changed the view (a click selects, a
+/// drag reorders), the strip goes back to what it was last told once the command returns,
+/// so a refused command leaves no trace. Each page's child is an empty placeholder: the
+/// content view controller shows the real view, and the tab view itself is not shown.
+@MainActor
+public final class TabStripViewController: ViewController, TabStripConsumer {
+    /// A vertical box: the tab bar (and the hidden tab view).
+    public let widget: UnsafeMutablePointer<GtkWidget>
+
+    /// The AdwTabView (`AdwTabView *`).
+    let tabView: OpaquePointer
+    /// The AdwTabBar (`AdwTabBar *`).
+    let tabBar: OpaquePointer
+    /// The context menu's actions ("tab.pin", "tab.close" …).
+    let menuActions = ActionGroup()
+
+    private let tabStrip: CommandSender<any TabStripCommands>
+    private let ownership: GObjectRef
+    private var connections: [SignalConnection] = []
+
+    // What the strip was last told.
+    private var order: [TabIdentifier] = []
+    private var items: [TabIdentifier: TabStripItem] = [:]
+    private var pages: [TabIdentifier: OpaquePointer] = [:]
+    private var selectedID: TabIdentifier?
+
+    /// Non-zero while a push changes the view: signals then are not the user's.
+    private var applyingPush = 0
+    private var reconcileSource: UInt32?
+    /// The tab whose context menu is open.
+    private(set) var menuTarget: TabIdentifier?
+
+    /// Creates an empty strip; user actions are sent through `tabStrip`.
+    public init(tabStrip: CommandSender<any TabStripCommands>) {
+        self.tabStrip = tabStrip
+        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        ownership = ownWidget(widget)
+        tabView = adw_tab_view_new()
+        tabBar = adw_tab_bar_new()
+        adw_tab_bar_set_view(tabBar, tabView)
+        adw_tab_bar_set_autohide(tabBar, 0)
+        setAccessibleLabel(asWidget(tabBar), "Tabs")
+        // Its keyboard shortcuts would change the view locally: the window's send commands.
+        adw_tab_view_set_shortcuts(tabView, ADW_TAB_VIEW_SHORTCUT_NONE)
+        gtk_widget_set_visible(asWidget(tabView), 0)
+        gtk_box_append(cast(widget), asWidget(tabBar))
+        gtk_box_append(cast(widget), asWidget(tabView))
+        installMenu()
+        connectSignals()
+    }
+
+    isolated deinit {
+        if let reconcileSource { GLibMainLoop.removeSource(reconcileSource) }
+    }
+
+    // MARK: TabStripConsumer
+
+    /// Replaces every tab.
+    public func setTabs(_ items: [TabStripItem], selectedIndex: Int?) {
+        withPush {
+            let ids = Set(items.map(\.id))
+            for id in order where !ids.contains(id) { closePage(id) }
+            order = items.map(\.id)
+            for item in items { show(item) }
+            selectedID = selectedIndex.flatMap { items.indices.contains($0) ? items[$0].id : nil }
+        }
+    }
+
+    /// Inserts a tab at `index`.
+    public func insertTab(_ item: TabStripItem, at index: Int) {
+        withPush {
+            order.insert(item.id, at: min(max(index, 0), order.count))
+            show(item)
+        }
+    }
+
+    /// Moves the tab at `fromIndex` to `toIndex`.
+    public func moveTab(from fromIndex: Int, to toIndex: Int) {
+        guard order.indices.contains(fromIndex), order.indices.contains(toIndex) else { return }
+        withPush { order.insert(order.remove(at: fromIndex), at: toIndex) }
+    }
+
+    /// Removes the tab at `index`.
+    public func removeTab(at index: Int) {
+        guard order.indices.contains(index) else { return }
+        withPush {
+            let id = order.remove(at: index)
+            closePage(id)
+            if selectedID == id { selectedID = nil }
+        }
+    }
+
+    /// Updates the tab at `index`.
+    public func updateTab(_ item: TabStripItem, at index: Int) {
+        guard order.indices.contains(index) else { return }
+        withPush {
+            let old = order[index]
+            if old != item.id {
+                closePage(old)
+                order[index] = item.id
+            }
+            show(item)
+        }
+    }
+
+    /// Selects the tab at `index`.
+    public func selectTab(at index: Int?) {
+        withPush { selectedID = index.flatMap { order.indices.contains($0) ? order[$0] : nil } }
+    }
+
+    // MARK: Applying pushes
+
+    private func withPush(_ body: () -> Void) {
+        applyingPush += 1
+        defer { applyingPush -= 1 }
+        body()
+        reconcile()
+    }
+
+    /// Creates the page of `item` if needed and shows its values.
+    private func show(_ item: TabStripItem) {
+        let previous = items[item.id]
+        items[item.id] = item
+        let page: OpaquePointer
+        if let existing = pages[item.id] {
+            page = existing
+        } else {
+            let placeholder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+            page =
+                item.isPinned
+                ? adw_tab_view_insert_pinned(tabView, placeholder, adw_tab_view_get_n_pinned_pages(tabView))
+                : adw_tab_view_append(tabView, placeholder)
+            pages[item.id] = page
+        }
+        adw_tab_page_set_title(page, item.title)
+        adw_tab_page_set_tooltip(page, item.url.isEmpty ? item.title : item.url)
+        adw_tab_page_set_loading(page, item.isLoading ? 1 : 0)
+        if (adw_tab_page_get_pinned(page) != 0) != item.isPinned {
+            adw_tab_view_set_page_pinned(tabView, page, item.isPinned ? 1 : 0)
+        }
+        if previous == nil || previous?.favicon != item.favicon {
+            setFavicon(item.favicon, on: page)
+        }
+        if previous?.isCrashed != item.isCrashed {
+            if item.isCrashed {
+                let icon = g_themed_icon_new("dialog-warning-symbolic")!
+                adw_tab_page_set_indicator_icon(page, icon)
+                adw_tab_page_set_indicator_tooltip(page, "This tab crashed")
+                g_object_unref(UnsafeMutableRawPointer(icon))
+            } else {
+                adw_tab_page_set_indicator_icon(page, nil)
+            }
+        }
+    }
+
+    private func setFavicon(_ png: Data?, on page: OpaquePointer) {
+        guard let png, !png.isEmpty else {
+            adw_tab_page_set_icon(page, nil)
+            return
+        }
+        let bytes = png.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(bytes) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let texture = gdk_texture_new_from_bytes(bytes, &error) else {
+            g_error_free(error)
+            adw_tab_page_set_icon(page, nil)
+            return
+        }
+        adw_tab_page_set_icon(page, texture)  // GdkTexture implements GIcon
+        g_object_unref(UnsafeMutableRawPointer(texture))
+    }
+
+    private func closePage(_ id: TabIdentifier) {
+        items[id] = nil
+        guard let page = pages.removeValue(forKey: id) else { return }
+        // Emits "close-page", which confirms it while a push is applied.
+        adw_tab_view_close_page(tabView, page)
+    }
+
+    /// Brings the view's order, pinning and selection back to what was pushed.
+    private func reconcile() {
+        applyingPush += 1
+        defer { applyingPush -= 1 }
+        for (index, id) in order.enumerated() {
+            guard let page = pages[id] else { continue }
+            if adw_tab_view_get_page_position(tabView, page) != Int32(index) {
+                _ = adw_tab_view_reorder_page(tabView, page, Int32(index))
+            }
+        }
+        if let selectedID, let page = pages[selectedID], adw_tab_view_get_selected_page(tabView) != page {
+            adw_tab_view_set_selected_page(tabView, page)
+        }
+    }
+
+    /// Reconciles once the current user action and its command are over.
+    private func scheduleReconcile() {
+        guard reconcileSource == nil else { return }
+        reconcileSource = GLibMainLoop.addIdle { [weak self] in
+            guard let self else { return }
+            reconcileSource = nil
+            reconcile()
+        }
+    }
+
+    private func id(of page: UnsafeMutableRawPointer?) -> TabIdentifier? {
+        guard let page else { return nil }
+        return pages.first { UnsafeMutableRawPointer($0.value) == page }?.key
+    }
+
+    // MARK: User actions
+
+    private func connectSignals() {
+        let view = UnsafeMutableRawPointer(tabView)
+        connections.append(
+            SignalConnection.connect(view, signal: "close-page") { [weak self] args in
+                args.setReturnValue(true)  // handled here: the default handler must not run
+                guard let self, let page = args.object(at: 1) else { return }
+                if applyingPush > 0 || id(of: page) == nil {
+                    adw_tab_view_close_page_finish(tabView, OpaquePointer(page), 1)
+                    return
+                }
+                adw_tab_view_close_page_finish(tabView, OpaquePointer(page), 0)
+                if let id = id(of: page) { tabStrip.send { $0.closeTab(id) } }
+            })
+        connections.append(
+            SignalConnection.connect(view, signal: "page-reordered") { [weak self] args in
+                guard let self, applyingPush == 0, let id = id(of: args.object(at: 1)) else { return }
+                let position = Int(args.int(at: 2))
+                tabStrip.send { $0.moveTab(id, to: position) }
+                scheduleReconcile()
+            })
+        connections.append(
+            SignalConnection.connect(view, signal: "notify::selected-page") { [weak self] _ in
+                guard let self, applyingPush == 0 else { return }
+                let selected = adw_tab_view_get_selected_page(tabView).map { UnsafeMutableRawPointer($0) }
+                guard let id = id(of: selected), id != selectedID else { return }
+                tabStrip.send { $0.selectTab(id) }
+                scheduleReconcile()
+            })
+        connections.append(
+            SignalConnection.connect(view, signal: "setup-menu") { [weak self] args in
+                // NULL when the menu closes: keep the target, its action may still be on its way.
+                guard let self, let id = id(of: args.object(at: 1)) else { return }
+                menuTarget = id
+                let pinned = items[id]?.isPinned ?? false
+                menuActions.setEnabled("pin", !pinned)
+                menuActions.setEnabled("unpin", pinned)
+                menuActions.setEnabled("close-to-the-right", order.last != id)
+                menuActions.setEnabled("close-others", order.count > 1)
+            })
+    }
+
+    private func installMenu() {
+        let tabCommands:
+            [(
+                action: String, label: String,
+                command: @MainActor (any TabStripCommands, TabIdentifier) -> Void
+            )] = [
+                ("pin", "Pin Tab", { $0.setTabPinned($1, pinned: true) }),
+                ("unpin", "Unpin Tab", { $0.setTabPinned($1, pinned: false) }),
+                ("duplicate", "Duplicate", { $0.duplicateTab($1) }),
+                ("reload", "Reload", { $0.reloadTab($1) }),
+                ("close-others", "Close Other Tabs", { $0.closeOtherTabs($1) }),
+                ("close-to-the-right", "Close Tabs to the Right", { $0.closeTabsToTheRight(of: $1) }),
+                ("close", "Close Tab", { $0.closeTab($1) }),
+            ]
+        for entry in tabCommands {
+            menuActions.add(entry.action) { [weak self] in
+                guard let self, let target = menuTarget else { return }
+                tabStrip.send { entry.command($0, target) }
+            }
+        }
+        gtk_widget_insert_action_group(widget, "tab", menuActions.group.opaque)
+
+        let menu = g_menu_new()!
+        let sections = [
+            ["pin", "unpin", "duplicate", "reload"], ["close-others", "close-to-the-right", "close"],
+        ]
+        for names in sections {
+            let section = g_menu_new()!
+            for name in names {
+                guard let entry = tabCommands.first(where: { $0.action == name }) else { continue }
+                let item = g_menu_item_new(entry.label, "tab.\(name)")!
+                if name == "pin" || name == "unpin" {
+                    g_menu_item_set_attribute_value(
+                        item, "hidden-when", g_variant_new_string("action-disabled"))
+                }
+                g_menu_append_item(section, item)
+                g_object_unref(UnsafeMutableRawPointer(item))
+            }
+            g_menu_append_section(menu, nil, cast(section))
+            g_object_unref(UnsafeMutableRawPointer(section))
+        }
+        adw_tab_view_set_menu_model(tabView, cast(menu))
+        g_object_unref(UnsafeMutableRawPointer(menu))
+    }
+
+    // MARK: For tests
+
+    /// The titles of the view's pages, in the view's order.
+    var pageTitles: [String] {
+        (0..<adw_tab_view_get_n_pages(tabView)).map { index in
+            let page = adw_tab_view_get_nth_page(tabView, index)
+            return adw_tab_page_get_title(page).map { String(cString: $0) } ?? ""
+        }
+    }
+
+    /// The view's page of `id`.
+    func page(of id: TabIdentifier) -> OpaquePointer? { pages[id] }
+}

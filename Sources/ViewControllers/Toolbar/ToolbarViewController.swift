@@ -1,0 +1,69 @@
+public import CAdwaita
+import CGTK
+public import Commands
+import GLibSupport
+public import UIInterfaces
+
+/// The navigation buttons: Back, Forward and Reload (Stop while loading).
+///
+/// Their state comes only from ``ToolbarConsumer`` pushes; a click sends a
+/// ``NavigationCommands`` command.
+@MainActor
+public final class ToolbarViewController: ViewController, ToolbarConsumer {
+    /// A horizontal box of the buttons.
+    public let widget: UnsafeMutablePointer<GtkWidget>
+
+    let backButton: UnsafeMutablePointer<GtkWidget>
+    let forwardButton: UnsafeMutablePointer<GtkWidget>
+    let reloadButton: UnsafeMutablePointer<GtkWidget>
+    let stopButton: UnsafeMutablePointer<GtkWidget>
+
+    private let navigation: CommandSender<any NavigationCommands>
+    private let ownership: GObjectRef
+    private var connections: [SignalConnection] = []
+
+    /// Creates the toolbar; clicks are sent through `navigation`.
+    public init(navigation: CommandSender<any NavigationCommands>) {
+        self.navigation = navigation
+        widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+        gtk_widget_add_css_class(widget, "linked")
+        ownership = ownWidget(widget)
+        backButton = iconButton("go-previous-symbolic", label: "Back")
+        forwardButton = iconButton("go-next-symbolic", label: "Forward")
+        reloadButton = iconButton("view-refresh-symbolic", label: "Reload")
+        stopButton = iconButton("process-stop-symbolic", label: "Stop")
+        for button in [backButton, forwardButton, reloadButton, stopButton] {
+            gtk_box_append(cast(widget), button)
+        }
+        gtk_widget_set_visible(stopButton, 0)
+        setNavigationState(canGoBack: false, canGoForward: false)
+        onClick(backButton) { $0.goBack() }
+        onClick(forwardButton) { $0.goForward() }
+        onClick(reloadButton) { $0.reload() }
+        onClick(stopButton) { $0.stopLoading() }
+    }
+
+    private func onClick(
+        _ button: UnsafeMutablePointer<GtkWidget>,
+        _ command: @escaping @MainActor (any NavigationCommands) -> Void
+    ) {
+        connections.append(
+            SignalConnection.connect(rawPointer(button), signal: "clicked") { [navigation] _ in
+                navigation.send(command)
+            })
+    }
+
+    // MARK: ToolbarConsumer
+
+    /// Makes Back and Forward sensitive as the active tab allows.
+    public func setNavigationState(canGoBack: Bool, canGoForward: Bool) {
+        gtk_widget_set_sensitive(backButton, canGoBack ? 1 : 0)
+        gtk_widget_set_sensitive(forwardButton, canGoForward ? 1 : 0)
+    }
+
+    /// Shows Stop instead of Reload while the active tab loads.
+    public func setLoading(_ isLoading: Bool) {
+        gtk_widget_set_visible(reloadButton, isLoading ? 0 : 1)
+        gtk_widget_set_visible(stopButton, isLoading ? 1 : 0)
+    }
+}

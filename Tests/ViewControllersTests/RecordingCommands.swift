@@ -1,0 +1,66 @@
+import Commands
+import UIInterfaces
+
+/// A fake handler of every command protocol: records each command as text, and can run a
+/// reaction (e.g. a mediator's push) when one arrives.
+@MainActor
+final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStripCommands, FindInPageCommands,
+    BrowserCommands, ApplicationCommands
+{
+    var received: [String] = []
+    var onCommand: ((String) -> Void)?
+
+    /// Registers this object for every command protocol on `dispatcher`.
+    func register(on dispatcher: CommandDispatcher) {
+        dispatcher.startDispatching((any NavigationCommands).self, to: self)
+        dispatcher.startDispatching((any LocationBarCommands).self, to: self)
+        dispatcher.startDispatching((any TabStripCommands).self, to: self)
+        dispatcher.startDispatching((any FindInPageCommands).self, to: self)
+        dispatcher.startDispatching((any BrowserCommands).self, to: self)
+        dispatcher.startDispatching((any ApplicationCommands).self, to: self)
+    }
+
+    private func record(_ command: String) {
+        received.append(command)
+        onCommand?(command)
+    }
+
+    func goBack() { record("goBack") }
+    func goForward() { record("goForward") }
+    func reload() { record("reload") }
+    func stopLoading() { record("stopLoading") }
+
+    func loadUserInput(_ text: String) { record("loadUserInput \(text)") }
+
+    func selectTab(_ id: TabIdentifier) { record("selectTab \(id.rawValue)") }
+    func selectTab(atIndex index: Int) { record("selectTabAtIndex \(index)") }
+    func selectLastTab() { record("selectLastTab") }
+    func selectTab(byOffset offset: Int) { record("selectTabByOffset \(offset)") }
+    func closeTab(_ id: TabIdentifier) { record("closeTab \(id.rawValue)") }
+    func moveTab(_ id: TabIdentifier, to index: Int) { record("moveTab \(id.rawValue) \(index)") }
+    func moveSelectedTab(byOffset offset: Int) { record("moveSelectedTab \(offset)") }
+    func setTabPinned(_ id: TabIdentifier, pinned: Bool) { record("setTabPinned \(id.rawValue) \(pinned)") }
+    func duplicateTab(_ id: TabIdentifier) { record("duplicateTab \(id.rawValue)") }
+    func reloadTab(_ id: TabIdentifier) { record("reloadTab \(id.rawValue)") }
+    func closeOtherTabs(_ id: TabIdentifier) { record("closeOtherTabs \(id.rawValue)") }
+    func closeTabsToTheRight(of id: TabIdentifier) { record("closeTabsToTheRight \(id.rawValue)") }
+
+    func showFindBar() { record("showFindBar") }
+    func find(_ text: String) { record("find \(text)") }
+    func findNext() { record("findNext") }
+    func findPrevious() { record("findPrevious") }
+    func hideFindBar() { record("hideFindBar") }
+
+    func openNewTab() { record("openNewTab") }
+    func closeCurrentTab() { record("closeCurrentTab") }
+    func focusLocationBar() { record("focusLocationBar") }
+    func zoomIn() { record("zoomIn") }
+    func zoomOut() { record("zoomOut") }
+    func resetZoom() { record("resetZoom") }
+    func toggleFullscreen() { record("toggleFullscreen") }
+    func printPage() { record("printPage") }
+
+    func openNewWindow(incognito: Bool) { record(incognito ? "openNewIncognitoWindow" : "openNewWindow") }
+    func showAbout() { record("showAbout") }
+    func quit() { record("quit") }
+}

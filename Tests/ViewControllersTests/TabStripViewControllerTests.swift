@@ -1,0 +1,202 @@
+import CAdwaita
+import CGLib
+import CGTK
+import Commands
+import Foundation
+import GTKShims
+import UIInterfaces
+import XCTest
+
+@testable import ViewControllers
+
+final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Sendable {
+    @MainActor
+    private func makeStrip() -> (TabStripViewController, RecordingCommands) {
+        let commands = RecordingCommands()
+        commands.register(on: dispatcher)
+        let strip = TabStripViewController(tabStrip: dispatcher.sender(for: (any TabStripCommands).self))
+        return (strip, commands)
+    }
+
+    @MainActor
+    private func item(_ number: Int, pinned: Bool = false) -> TabStripItem {
+        TabStripItem(
+            id: TabIdentifier(number), title: "Tab \(number)", url: "https://\(number).test/",
+            isPinned: pinned)
+    }
+
+    @MainActor
+    private func showMenu(_ strip: TabStripViewController, for number: Int) {
+        let page = strip.page(of: TabIdentifier(number)).map { UnsafeMutableRawPointer($0) }
+        gtkshim_emit_object(UnsafeMutableRawPointer(strip.tabView), "setup-menu", page)
+    }
+
+    @MainActor
+    private func selectedTitle(_ strip: TabStripViewController) -> String? {
+        adw_tab_view_get_selected_page(strip.tabView).flatMap { adw_tab_page_get_title($0) }.map {
+            String(cString: $0)
+        }
+    }
+
+    func testPushesCreateMoveUpdateSelectAndRemovePages() {
+        onMainActor {
+            let (strip, commands) = makeStrip()
+            strip.setTabs([item(1), item(2), item(3)], selectedIndex: 1)
+            XCTAssertEqual(strip.pageTitles, ["Tab 1", "Tab 2", "Tab 3"])
+            XCTAssertEqual(selectedTitle(strip), "Tab 2")
+
+            strip.insertTab(item(4), at: 1)
+            XCTAssertEqual(strip.pageTitles, ["Tab 1", "Tab 4", "Tab 2", "Tab 3"])
+            strip.moveTab(from: 0, to: 3)
+            XCTAssertEqual(strip.pageTitles, ["Tab 4", "Tab 2", "Tab 3", "Tab 1"])
+
+            var updated = item(3)
+            updated.title = "Three"
+            updated.isLoading = true
+            strip.updateTab(updated, at: 2)
+            XCTAssertEqual(strip.pageTitles, ["Tab 4", "Tab 2", "Three", "Tab 1"])
+            XCTAssertEqual(adw_tab_page_get_loading(strip.page(of: TabIdentifier(3))), 1)
+
+            updated.isPinned = true
+            strip.moveTab(from: 2, to: 0)
+            strip.updateTab(updated, at: 0)
+            XCTAssertEqual(strip.pageTitles, ["Three", "Tab 4", "Tab 2", "Tab 1"])
+            XCTAssertEqual(adw_tab_page_get_pinned(strip.page(of: TabIdentifier(3))), 1)
+            XCTAssertEqual(adw_tab_view_get_n_pinned_pages(strip.tabView), 1)
+
+            strip.selectTab(at: 3)
+            XCTAssertEqual(selectedTitle(strip), "Tab 1")
+            strip.removeTab(at: 1)
+            XCTAssertEqual(strip.pageTitles, ["Three", "Tab 2", "Tab 1"])
+            strip.setTabs([item(7)], selectedIndex: 0)
+            XCTAssertEqual(strip.pageTitles, ["Tab 7"])
+            XCTAssertEqual(selectedTitle(strip), "Tab 7")
+            settle()
+            XCTAssertEqual(commands.received, [], "pushes send no command")
+        }
+    }
+
+    func testSelectingInTheBarSendsACommandAndWaitsForThePush() {
+        onMainActor {
+            let (strip, commands) = makeStrip()
+            strip.setTabs([item(1), item(2), item(3)], selectedIndex: 0)
+            adw_tab_view_set_selected_page(strip.tabView, strip.page(of: TabIdentifier(3)))  // a click
+            XCTAssertEqual(commands.received, ["selectTab 3"])
+            settle()
+            XCTAssertEqual(selectedTitle(strip), "Tab 1", "no push: the strip shows what it was told")
+
+            // A mediator that pushes back at once.
+            commands.onCommand = { [weak strip] command in
+                if command == "selectTab 2" { strip?.selectTab(at: 1) }
+            }
+            adw_tab_view_set_selected_page(strip.tabView, strip.page(of: TabIdentifier(2)))
+            settle()
+            XCTAssertEqual(selectedTitle(strip), "Tab 2")
+            XCTAssertEqual(commands.received, ["selectTab 3", "selectTab 2"], "the push is not echoed")
+        }
+    }
+
+    func testClosingInTheBarSendsACommandAndKeepsThePageUntilThePush() {
+        onMainActor {
+            let (strip, commands) = makeStrip()
+            strip.setTabs([item(1), item(2), item(3)], selectedIndex: 0)
+            // The close button, a middle click.
+            adw_tab_view_close_page(strip.tabView, strip.page(of: TabIdentifier(2)))
+            settle()
+            XCTAssertEqual(commands.received, ["closeTab 2"])
+            XCTAssertEqual(strip.pageTitles, ["Tab 1", "Tab 2", "Tab 3"])
+
+            strip.removeTab(at: 1)
+            settle()
+            XCTAssertEqual(strip.pageTitles, ["Tab 1", "Tab 3"])
+            XCTAssertEqual(commands.received, ["closeTab 2"])
+
+            // Pinned tabs close the same way (AdwTabView's own handler would refuse).
+            var pinned = item(1)
+            pinned.isPinned = true
+            strip.updateTab(pinned, at: 0)
+            adw_tab_view_close_page(strip.tabView, strip.page(of: TabIdentifier(1)))
+            XCTAssertEqual(commands.received.last, "closeTab 1")
+            strip.removeTab(at: 0)
+            XCTAssertEqual(strip.pageTitles, ["Tab 3"])
+        }
+    }
+
+    func testDraggingInTheBarSendsMoveTabAndTheOrderFollowsOnlyThePush() {
+        onMainActor {
+            let (strip, commands) = makeStrip()
+            strip.setTabs([item(1), item(2), item(3)], selectedIndex: 0)
+            // What a drop in AdwTabBar does.
+            adw_tab_view_reorder_page(strip.tabView, strip.page(of: TabIdentifier(1)), 2)
+            XCTAssertEqual(commands.received, ["moveTab 1 2"])
+            settle()
+            XCTAssertEqual(
+                strip.pageTitles, ["Tab 1", "Tab 2", "Tab 3"], "refused: the pushed order is back")
+
+            commands.onCommand = { [weak strip] command in
+                if command == "moveTab 3 0" { strip?.moveTab(from: 2, to: 0) }
+            }
+            adw_tab_view_reorder_page(strip.tabView, strip.page(of: TabIdentifier(3)), 0)
+            settle()
+            XCTAssertEqual(strip.pageTitles, ["Tab 3", "Tab 1", "Tab 2"])
+            XCTAssertEqual(commands.received, ["moveTab 1 2", "moveTab 3 0"])
+        }
+    }
+
+    func testContextMenuSendsCommandsForItsTab() {
+        onMainActor {
+            let (strip, commands) = makeStrip()
+            strip.setTabs([item(1, pinned: true), item(2), item(3)], selectedIndex: 0)
+            XCTAssertNotNil(adw_tab_view_get_menu_model(strip.tabView))
+            showMenu(strip, for: 2)
+            XCTAssertEqual(strip.menuTarget, TabIdentifier(2))
+            XCTAssertTrue(strip.menuActions.isEnabled("pin"))
+            XCTAssertFalse(strip.menuActions.isEnabled("unpin"))
+            for action in ["pin", "duplicate", "reload", "close-others", "close-to-the-right", "close"] {
+                strip.menuActions.activate(action)
+            }
+            XCTAssertEqual(
+                commands.received,
+                [
+                    "setTabPinned 2 true", "duplicateTab 2", "reloadTab 2", "closeOtherTabs 2",
+                    "closeTabsToTheRight 2", "closeTab 2",
+                ])
+            showMenu(strip, for: 1)
+            XCTAssertTrue(strip.menuActions.isEnabled("unpin"))
+            XCTAssertFalse(strip.menuActions.isEnabled("pin"))
+            strip.menuActions.activate("unpin")
+            XCTAssertEqual(commands.received.last, "setTabPinned 1 false")
+            showMenu(strip, for: 3)
+            XCTAssertFalse(strip.menuActions.isEnabled("close-to-the-right"))
+            XCTAssertEqual(strip.pageTitles, ["Tab 1", "Tab 2", "Tab 3"], "no local change")
+        }
+    }
+
+    func testFaviconFromPNGBytes() {
+        onMainActor {
+            let (strip, _) = makeStrip()
+            var tab = item(1)
+            tab.favicon = Self.png()
+            strip.setTabs([tab], selectedIndex: 0)
+            XCTAssertNotNil(adw_tab_page_get_icon(strip.page(of: TabIdentifier(1))))
+            tab.favicon = Data("not a PNG".utf8)
+            strip.updateTab(tab, at: 0)
+            XCTAssertNil(adw_tab_page_get_icon(strip.page(of: TabIdentifier(1))))
+        }
+    }
+
+    /// A 2×2 PNG made by GDK.
+    @MainActor
+    static func png() -> Data {
+        let pixels: [UInt8] = Array(repeating: 0xff, count: 16)
+        let bytes = pixels.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        let texture = gdk_memory_texture_new(2, 2, GDK_MEMORY_R8G8B8A8, bytes, 8)!
+        g_bytes_unref(bytes)
+        let png = gdk_texture_save_to_png_bytes(texture)!
+        g_object_unref(UnsafeMutableRawPointer(texture))
+        var size: gsize = 0
+        let data = g_bytes_get_data(png, &size).map { Data(bytes: $0, count: Int(size)) } ?? Data()
+        g_bytes_unref(png)
+        return data
+    }
+}
