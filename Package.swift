@@ -11,9 +11,11 @@ import PackageDescription
 //   CGLib <- GLibShims <- GLibSupport <- GTKSupport (+ CGTK)
 //   CWebKitGTK <- WebKitShims ; WebKitEngine <- Web, GLibSupport, CWebKitGTK, WebKitShims,
 //   WebKitNavigation (the navigation state machine: Web only, no GTK)
-// UI-facing targets can import GTK and GLib support without WebKit. The UI layer (added later)
-// may import Commands but never the model, Web or Sessions targets: that edge is kept absent
-// here, so the compiler enforces it.
+// UI-facing targets can import GTK and GLib support without WebKit. The UI layer may import
+// Commands but never the model, Web or Sessions targets: that edge is kept absent here, so the
+// compiler enforces it.
+//   UIInterfaces (Base) ; CGTK, CAdwaita <- GTKShims ; ViewControllers <- UIInterfaces, Commands,
+//   Base, GTKShims, GLibSupport, GTKSupport
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),

@@ -63,6 +63,10 @@ final class LocationBarViewControllerTests: ViewControllerTestCase, @unchecked S
             bar.setURLText("https://a.test/")
             bar.focus()
             pump("the focus in the entry") { hasFocus(bar) }
+            var start: Int32 = 0
+            var end: Int32 = 0
+            XCTAssertNotEqual(gtk_editable_get_selection_bounds(OpaquePointer(bar.widget), &start, &end), 0)
+            XCTAssertEqual([start, end], [0, Int32(bar.text.count)], "focus() selects the whole URL")
             gtk_editable_set_text(OpaquePointer(bar.widget), "typed")
             XCTAssertTrue(bar.isEditing)
             bar.setURLText("https://b.test/")

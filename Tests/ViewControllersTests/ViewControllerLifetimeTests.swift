@@ -1,0 +1,61 @@
+import CAdwaita
+import CGTK
+import Commands
+import UIInterfaces
+import XCTest
+
+@testable import ViewControllers
+
+final class ViewControllerLifetimeTests: ViewControllerTestCase, @unchecked Sendable {
+    func testViewControllersGoWithTheirLastReference() {
+        onMainActor {
+            let commands = RecordingCommands()
+            commands.register(on: dispatcher)
+            weak var toolbar: ToolbarViewController?
+            weak var location: LocationBarViewController?
+            weak var strip: TabStripViewController?
+            weak var find: FindBarViewController?
+            weak var content: ContentViewController?
+            weak var browserWindow: BrowserWindowViewController?
+            let window = UnsafeMutableRawPointer(adw_window_new()!).assumingMemoryBound(to: GtkWindow.self)
+            do {
+                let newToolbar = ToolbarViewController(
+                    navigation: dispatcher.sender(for: (any NavigationCommands).self))
+                let newLocation = LocationBarViewController(
+                    locationBar: dispatcher.sender(for: (any LocationBarCommands).self))
+                let newStrip = TabStripViewController(
+                    tabStrip: dispatcher.sender(for: (any TabStripCommands).self))
+                let newFind = FindBarViewController(
+                    findInPage: dispatcher.sender(for: (any FindInPageCommands).self))
+                let newContent = ContentViewController()
+                let newWindow = BrowserWindowViewController(
+                    window: window, browser: dispatcher.sender(for: (any BrowserCommands).self),
+                    application: dispatcher.sender(for: (any ApplicationCommands).self),
+                    tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
+                    navigation: dispatcher.sender(for: (any NavigationCommands).self),
+                    findInPage: dispatcher.sender(for: (any FindInPageCommands).self))
+                newWindow.toolbar = newToolbar
+                newWindow.locationBar = newLocation
+                newWindow.tabStrip = newStrip
+                newWindow.findBar = newFind
+                newWindow.content = newContent
+                newStrip.setTabs([TabStripItem(id: TabIdentifier(1), title: "One")], selectedIndex: 0)
+                adw_tab_view_close_page(newStrip.tabView, newStrip.page(of: TabIdentifier(1)))
+                gtk_window_present(window)
+                settle()
+                (toolbar, location, strip, find, content, browserWindow) =
+                    (newToolbar, newLocation, newStrip, newFind, newContent, newWindow)
+            }
+            settle()
+            XCTAssertNil(toolbar)
+            XCTAssertNil(location)
+            XCTAssertNil(strip)
+            XCTAssertNil(find)
+            XCTAssertNil(content)
+            XCTAssertNil(browserWindow)
+            XCTAssertEqual(commands.received, ["closeTab 1"])
+            gtk_window_destroy(window)
+            settle()
+        }
+    }
+}
