@@ -79,14 +79,22 @@ public enum GLibMainLoop {
 
     /// Runs `handler` once, on the main thread, when the default main context has nothing
     /// more urgent to do (an idle source at `G_PRIORITY_DEFAULT_IDLE`: after every ready
-    /// event source, such as WebKit's pending messages). Returns the source id for
-    /// ``removeSource(_:)``.
+    /// event source, such as WebKit's pending messages, and after GTK's redraws). Returns the
+    /// source id for ``removeSource(_:)``.
+    ///
+    /// `beforeRedraw` raises it to `G_PRIORITY_HIGH_IDLE`: still after every ready event
+    /// source of default priority, but ahead of GTK's layout and drawing. Work that must not
+    /// wait for the window to stop animating needs it: while a spinner or a progress bar
+    /// animates, a window drawn in software may redraw without pause, and a
+    /// default-priority idle then never runs.
     @MainActor
     @discardableResult
-    public static func addIdle(_ handler: @escaping @MainActor () -> Void) -> UInt32 {
+    public static func addIdle(
+        beforeRedraw: Bool = false, _ handler: @escaping @MainActor () -> Void
+    ) -> UInt32 {
         let box = Unmanaged.passRetained(IdleHandlerBox(handler)).toOpaque()
         return g_idle_add_full(
-            G_PRIORITY_DEFAULT_IDLE,
+            beforeRedraw ? G_PRIORITY_HIGH_IDLE : G_PRIORITY_DEFAULT_IDLE,
             { data in
                 guard let data else { return 0 }
                 nonisolated(unsafe) let box = data

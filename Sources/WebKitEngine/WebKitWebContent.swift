@@ -124,7 +124,9 @@ public final class WebKitWebContent: WebContent {
                 webkit_web_view_load_alternate_html(view, ErrorPage.html(for: error), uri, nil)
             }
         case .scheduleCompletion:
-            completionSource = GLibMainLoop.addIdle { [weak self] in
+            // Ahead of redraws: the tab's loading spinner would otherwise keep a window drawn
+            // in software busy, and the load would never complete.
+            completionSource = GLibMainLoop.addIdle(beforeRedraw: true) { [weak self] in
                 self?.navigation.handle(.completionDue)
             }
         case .cancelCompletion:
