@@ -1,5 +1,5 @@
 public import Foundation
-public import Web
+import Web
 
 /// Every path of Swiftlet's on-disk session layout, in one place:
 ///
