@@ -14,10 +14,12 @@ test: deps
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	scripts/run-tests
 
-# Until the windowed UI lands, `make run` renders a page served from 127.0.0.1 in the real
-# engine (starting its own Xvfb when there is no display) and prints where the PNG is.
-# `make run ARGS="--headless --screenshot shot.png --dump title https://example.org/"` runs others.
-ARGS ?= --headless --demo --dump title --dump url --screenshot out/swiftlet-demo.png
+# `make run` opens the browser window on the demo page (served from 127.0.0.1). With no
+# display, the window runs on its own Xvfb, leaves a picture of itself in
+# out/swiftlet-window.png once the page has loaded, says where, and quits.
+# `make run ARGS="https://example.org/"` opens other pages; `ARGS="--headless …"` renders
+# pages without the window.
+ARGS ?= --demo
 run: deps
 	$(SWIFT) build $(BUILD_FLAGS) --product swiftlet
 	$(SWIFT) run $(BUILD_FLAGS) --skip-build swiftlet $(ARGS)

@@ -37,6 +37,7 @@ let package = Package(
         .library(name: "Commands", targets: ["Commands"]),
         .library(name: "UIInterfaces", targets: ["UIInterfaces"]),
         .library(name: "Mediators", targets: ["Mediators"]),
+        .library(name: "Coordinators", targets: ["Coordinators"]),
         .library(name: "GLibSupport", targets: ["GLibSupport"]),
         .library(name: "GTKSupport", targets: ["GTKSupport"]),
         .library(name: "WebKitEngine", targets: ["WebKitEngine"]),
@@ -86,6 +87,19 @@ let package = Package(
         .target(
             name: "Mediators",
             dependencies: ["UIInterfaces", "Commands", "Base", "Web", "TabModel", "Profiles", "Prefs"],
+            swiftSettings: strict
+        ),
+
+        // Coordinators (seed 003): the tree from the application to each part of a window. They
+        // make view controllers and mediators, connect them, and start and stop each other; the
+        // application coordinator is the composition root of the window.
+        .target(
+            name: "Coordinators",
+            dependencies: [
+                "Base", "Web", "Commands", "UIInterfaces", "ViewControllers", "Mediators", "Prefs",
+                "Profiles",
+                "TabModel", "WebKitEngine", "GLibSupport", "GTKSupport", "CGTK", "CAdwaita",
+            ],
             swiftSettings: strict
         ),
 
@@ -168,7 +182,7 @@ let package = Package(
             dependencies: [
                 "Base", "Web", "Prefs", "Profiles", "TabModel", "Commands", "Sessions", "CGTK", "CAdwaita",
                 "GLibSupport",
-                "GTKSupport", "WebKitEngine", "LocalHTTPServer",
+                "GTKSupport", "WebKitEngine", "LocalHTTPServer", "Coordinators",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

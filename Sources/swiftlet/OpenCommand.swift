@@ -26,6 +26,9 @@ struct OpenCommand: ParsableCommand {
     @OptionGroup(title: "Headless mode")
     var headless: HeadlessOptions
 
+    @OptionGroup(title: "Window")
+    var window: WindowOptions
+
     @OptionGroup
     var userData: UserDataOptions
 
@@ -34,10 +37,14 @@ struct OpenCommand: ParsableCommand {
 
     func validate() throws {
         guard headless.headless else {
-            if headless.anyGiven {
-                throw ValidationError("--screenshot, --dump, --timeout and --demo need --headless")
+            if headless.screenshot != nil || !headless.dump.isEmpty || headless.timeout != nil {
+                throw ValidationError("--screenshot, --dump and --timeout need --headless")
             }
             return
+        }
+        if window.newWindow || window.incognito || window.windowScreenshot != nil {
+            throw ValidationError(
+                "--new-window, --incognito and --window-screenshot open a window: not with --headless")
         }
         for url in urls where URL(string: url)?.scheme == nil {
             throw ValidationError("not a URL: \(url)")
@@ -47,12 +54,9 @@ struct OpenCommand: ParsableCommand {
 
     func run() throws {
         guard headless.headless else {
-            if urls.isEmpty && userData.path == nil {
-                print(SwiftletCommand.helpMessage())
-                return
-            }
-            FileHandle.standardError.write(Data("swiftlet: the windowed browser is not available yet\n".utf8))
-            throw ExitCode(2)
+            let status = MainActor.assumeIsolated { WindowRunner.run(self) }
+            if status != 0 { throw ExitCode(status) }
+            return
         }
         let options = HeadlessRunner.Options(
             screenshot: headless.screenshot, dumps: headless.dump, timeout: headless.timeout ?? 30,

@@ -1,4 +1,5 @@
 import Foundation
+import LocalHTTPServer
 import Testing
 
 /// The built `swiftlet`'s command line: help, version, and mistakes that exit 2 without
@@ -15,19 +16,38 @@ struct CommandLineTests {
         #expect(open.output.contains("(values: title, url, history)"))
     }
 
-    @Test func versionAndNoArgumentsExitZero() throws {
+    @Test func versionExitsZero() throws {
         let version = try SwiftletProcess.run(["--version"])
         #expect(version.status == 0)
         #expect(version.output == "swiftlet 0.1.0\n")
-        let bare = try SwiftletProcess.run([])
-        #expect(bare.status == 0)
-        #expect(bare.output.contains("USAGE: swiftlet"))
     }
 
-    @Test func withoutHeadlessTheWindowIsNotThereYet() throws {
-        let result = try SwiftletProcess.run(["https://example.org/"])
-        #expect(result.status == 2)
-        #expect(result.errors.contains("the windowed browser is not available yet"))
+    /// The browser window with no display: its own Xvfb, no D-Bus (it runs on its own and
+    /// says so), the page loads, the window's picture is written, and it quits.
+    @Test func theWindowWithoutADisplayLeavesAPictureOfItself() throws {
+        let server = try LocalHTTPServer()
+        defer { server.stop() }
+        server.route("/", .html("<title>Window test</title><h1>Hello, window</h1>"))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "swiftlet-window-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let picture = directory.appendingPathComponent("window.png").path
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let result = try SwiftletProcess.run(
+            [
+                "--user-data-dir", directory.appendingPathComponent("data").path, "--window-screenshot",
+                picture,
+                server.url("/").absoluteString,
+            ],
+            environment: [
+                "DBUS_SESSION_BUS_ADDRESS": "",
+                "SWIFTLET_APP_ID": "org.swiftlet.Test\(UInt32.random(in: 1...UInt32.max))",
+            ])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.contains("no D-Bus session bus"))
+        #expect(result.output.contains("wrote \(picture)"))
+        let size = (try? FileManager.default.attributesOfItem(atPath: picture)[.size] as? Int) ?? 0
+        #expect(size > 10_000, "a picture of a whole window")
     }
 
     @Test(arguments: [

@@ -4,13 +4,12 @@ import Foundation
 /// A node of an application's accessibility tree, read through AT-SPI (libatspi): what a
 /// screen reader sees. Every call is a D-Bus round trip to the application, so searches stay
 /// within a subtree where they can.
-@MainActor
-final class AccessibleNode {
-    let pointer: UnsafeMutablePointer<AtspiAccessible>
+final class AccessibleNode: @unchecked Sendable {
+    nonisolated(unsafe) let pointer: UnsafeMutablePointer<AtspiAccessible>
 
     init(_ pointer: UnsafeMutablePointer<AtspiAccessible>) { self.pointer = pointer }
 
-    isolated deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+    deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 
     /// The accessible name ("Back", "Address" …).
     var name: String {

@@ -9,8 +9,7 @@ import Glibc
 /// session the test runs in (scripts/run-tests starts both), with an application id, a user
 /// data directory and an event log of its own. The test waits on the events the browser
 /// logs (`SWIFTLET_EVENT_LOG`), never on time.
-@MainActor
-final class BrowserProcess {
+final class BrowserProcess: @unchecked Sendable {
     /// An event the browser logged: `EVENT <ms> <name> <detail>`.
     struct Event: Equatable {
         var name: String

@@ -34,6 +34,15 @@ struct BrowserMediatorTests {
         #expect(list.opener(at: list.count - 1) == nil)
     }
 
+    @Test func openTabsAppendsThemAndSelectsTheLast() throws {
+        let mediator = try makeMediator("| a*")
+        let urls = ["https://x.test/", "https://y.test/"].map { URL(string: $0)! }
+        mediator.openTabs(urls)
+        #expect(builder.describe(list) == "| a _ _*")
+        #expect(list.webStates.dropFirst().map(\.visibleURL) == urls)
+        #expect(list.opener(at: 1) == nil && list.opener(at: 2) == nil)
+    }
+
     @Test(arguments: [
         ("| a b* c", "| a c*", false),
         ("| a*", "|", true),

@@ -34,6 +34,17 @@ public final class BrowserMediator {
         webState.load(startPageURL)
     }
 
+    /// Opens `urls` as new tabs at the end of the list (tabs the user asked for from outside
+    /// the page: the command line, another instance), the last one activated.
+    public func openTabs(_ urls: [URL]) {
+        state.check(#function)
+        for (index, url) in urls.enumerated() {
+            let webState = webStateFactory()
+            webStateList.insert(webState, index == urls.count - 1 ? .automatic.activating() : .automatic)
+            webState.load(url)
+        }
+    }
+
     /// Closes the active tab (a user action). Returns whether the list is now empty (the
     /// coordinator then closes the window).
     @discardableResult

@@ -1,0 +1,208 @@
+import CAdwaita
+import CGTK
+import Commands
+import Foundation
+import GLibSupport
+import Mediators
+import TabModel
+import UIInterfaces
+import ViewControllers
+import Web
+
+/// One browser window: its `Browser` (tabs, dispatcher, broadcaster), the window's view
+/// controller and the child coordinators of its parts (tab strip, toolbar, location bar,
+/// content, find bar). It handles ``BrowserCommands``: the ones that change tabs go to its
+/// ``BrowserMediator``, the ones that only change the window (focus the location bar,
+/// fullscreen) to the view controllers.
+@MainActor
+final class BrowserCoordinator: Coordinator, BrowserCommands {
+    /// The window's model.
+    let browser: Browser
+    /// The page new tabs open with.
+    let startPageURL: URL
+    /// Called once the window has closed (by the user, or its last tab closed).
+    var onClosed: (@MainActor () -> Void)?
+    /// Called once, when the first page of the window has loaded.
+    var onFirstPageLoaded: (@MainActor () -> Void)?
+
+    private let makeWindow: @MainActor () -> UnsafeMutablePointer<GtkWidget>
+    private weak var applicationCommands: (any ApplicationCommands)?
+    private var window: UnsafeMutablePointer<GtkWidget>?
+    private var windowViewController: BrowserWindowViewController?
+    private var mediator: BrowserMediator?
+    private var tabStrip: TabStripCoordinator?
+    private var toolbar: ToolbarCoordinator?
+    private var locationBar: LocationBarCoordinator?
+    private var content: ContentCoordinator?
+    private var findBar: FindBarCoordinator?
+    private var firstLoad: FirstPageLoadObserver?
+    private var emptyList: WebStateListEmptyObserver?
+    private var isClosing = false
+    private var closeRequest: SignalConnection?
+
+    /// Whether the window is an incognito one.
+    var isIncognito: Bool { browser.kind == .incognito }
+
+    init(
+        browser: Browser, makeWindow: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>,
+        applicationCommands: any ApplicationCommands, startPageURL: URL
+    ) {
+        self.browser = browser
+        self.makeWindow = makeWindow
+        self.applicationCommands = applicationCommands
+        self.startPageURL = startPageURL
+        super.init()
+    }
+
+    override func start() {
+        super.start()
+        let dispatcher = browser.commandDispatcher
+        let list = browser.webStateList
+        let profile = browser.profile
+        let mediator = BrowserMediator(webStateList: list, startPageURL: startPageURL) {
+            WebState(params: .init(context: profile.webEngineContext))
+        }
+        self.mediator = mediator
+        dispatcher.startDispatching((any BrowserCommands).self, to: self)
+        if let applicationCommands {
+            dispatcher.startDispatching((any ApplicationCommands).self, to: applicationCommands)
+        }
+
+        let tabStrip = TabStripCoordinator(webStateList: list, dispatcher: dispatcher)
+        let toolbar = ToolbarCoordinator(webStateList: list, dispatcher: dispatcher)
+        let locationBar = LocationBarCoordinator(
+            webStateList: list, prefs: profile.prefs, dispatcher: dispatcher)
+        let content = ContentCoordinator(webStateList: list)
+        let findBar = FindBarCoordinator(webStateList: list, dispatcher: dispatcher)
+        for child in [tabStrip, toolbar, locationBar, content, findBar] as [Coordinator] { startChild(child) }
+        self.tabStrip = tabStrip
+        self.toolbar = toolbar
+        self.locationBar = locationBar
+        self.content = content
+        self.findBar = findBar
+
+        let window = makeWindow()
+        self.window = window
+        let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
+        gtk_window_set_default_size(gtkWindow, 1280, 800)
+        gtk_window_set_title(gtkWindow, isIncognito ? "Swiftlet (Incognito)" : "Swiftlet")
+        if isIncognito { gtk_widget_add_css_class(window, "incognito") }
+        // The window's close button: the window closes through the coordinator, which
+        // closes its tabs and stops its parts first.
+        closeRequest = SignalConnection.connect(UnsafeMutableRawPointer(window), signal: "close-request") {
+            [weak self] arguments in
+            arguments.setReturnValue(true)
+            self?.closeWindow()
+        }
+        let windowViewController = BrowserWindowViewController(
+            window: gtkWindow,
+            browser: dispatcher.sender(for: (any BrowserCommands).self),
+            application: dispatcher.sender(for: (any ApplicationCommands).self),
+            tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
+            navigation: dispatcher.sender(for: (any NavigationCommands).self),
+            findInPage: dispatcher.sender(for: (any FindInPageCommands).self))
+        windowViewController.toolbar = toolbar.viewController
+        windowViewController.locationBar = locationBar.viewController
+        windowViewController.tabStrip = tabStrip.viewController
+        windowViewController.content = content.viewController
+        windowViewController.findBar = findBar.viewController
+        self.windowViewController = windowViewController
+        firstLoad = FirstPageLoadObserver(webStateList: list) { [weak self] in
+            EventLog.record("first-page-loaded")
+            self?.onFirstPageLoaded?()
+        }
+        emptyList = WebStateListEmptyObserver(webStateList: list) { [weak self] in self?.closeWindow() }
+    }
+
+    override func stop() {
+        let dispatcher = browser.commandDispatcher
+        dispatcher.stopDispatching(for: (any BrowserCommands).self)
+        if dispatcher.isDispatching(for: (any ApplicationCommands).self) {
+            dispatcher.stopDispatching(for: (any ApplicationCommands).self)
+        }
+        firstLoad = nil
+        emptyList = nil
+        mediator?.disconnect()
+        mediator = nil
+        super.stop()
+        closeRequest?.cancel()
+        closeRequest = nil
+        windowViewController = nil
+        if let window {
+            gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
+        }
+        window = nil
+        EventLog.record("window-closed")
+        tabStrip = nil
+        toolbar = nil
+        locationBar = nil
+        content = nil
+        findBar = nil
+    }
+
+    /// Shows the window and brings it to the front.
+    func present() {
+        guard let window else { return }
+        gtk_window_present(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
+        EventLog.record("window-shown", isIncognito ? "incognito" : "regular")
+    }
+
+    /// Opens `urls` as new tabs, the last one selected.
+    func openTabs(_ urls: [URL]) { mediator?.openTabs(urls) }
+
+    /// Writes a PNG of the window once its next frames are drawn.
+    func saveScreenshot(to path: String, completion: @escaping @MainActor (Bool) -> Void) {
+        guard let window else { return completion(false) }
+        WindowSnapshot.save(window, to: path, completion: completion)
+    }
+
+    /// Shows the about window over this one.
+    func showAbout() {
+        guard let window else { return }
+        let about = adw_about_window_new()!
+        let aboutWindow = UnsafeMutableRawPointer(about).assumingMemoryBound(to: GtkWindow.self)
+        adw_about_window_set_application_name(OpaquePointer(about), "Swiftlet")
+        adw_about_window_set_version(OpaquePointer(about), "0.1.0")
+        adw_about_window_set_comments(
+            OpaquePointer(about), "A web browser for Linux, written in Swift on WebKit.")
+        adw_about_window_set_license_type(OpaquePointer(about), GTK_LICENSE_CUSTOM)
+        gtk_window_set_transient_for(
+            aboutWindow, UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
+        gtk_window_present(aboutWindow)
+    }
+
+    /// Asks for the window to close (the user closed it, or its last tab closed): its parent
+    /// stops this coordinator, which destroys the window.
+    func closeWindow() {
+        guard !isClosing else { return }
+        isClosing = true
+        onClosed?()
+    }
+
+    // MARK: BrowserCommands
+
+    func openNewTab() { mediator?.openNewTab() }
+
+    func closeCurrentTab() { mediator?.closeCurrentTab() }
+
+    func focusLocationBar() { locationBar?.focus() }
+
+    // Zoom and printing need an engine API the Web layer does not have yet.
+    func zoomIn() { EventLog.record("unsupported", "zoom") }
+
+    func zoomOut() { EventLog.record("unsupported", "zoom") }
+
+    func resetZoom() { EventLog.record("unsupported", "zoom") }
+
+    func toggleFullscreen() {
+        guard let window else { return }
+        let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
+        if gtk_window_is_fullscreen(gtkWindow) != 0 {
+            gtk_window_unfullscreen(gtkWindow)
+        } else {
+            gtk_window_fullscreen(gtkWindow)
+        }
+    }
+
+    func printPage() { EventLog.record("unsupported", "print") }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// The options of the browser window (`swiftlet [URL…]` without `--headless`).
+struct WindowOptions: ParsableArguments {
+    @Flag(help: "Open the URLs in a new window rather than in the running browser's last one.")
+    var newWindow = false
+
+    @Flag(help: "Open the URLs in an incognito window: nothing of it is kept after it closes.")
+    var incognito = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Once the first page has loaded, write a PNG of the whole window and quit.", valueName: "file.png"
+        ))
+    var windowScreenshot: String?
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Coordinators
+import Foundation
+import LocalHTTPServer
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `swiftlet [URL…]`: the browser window, run by the ``AppCoordinator``. With `--demo` it
+/// serves the demo page from 127.0.0.1 and opens it; with no display it starts its own Xvfb
+/// and, unless told otherwise, leaves a picture of the window in `out/swiftlet-window.png`
+/// and quits once the page has loaded (what `make run` does on a machine without a display).
+@MainActor
+enum WindowRunner {
+    static func run(_ command: OpenCommand) -> Int32 {
+        var arguments = CommandLine.arguments
+        var xvfb: XvfbDisplay?
+        let environment = ProcessInfo.processInfo.environment
+        if (environment["DISPLAY"] ?? "").isEmpty && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
+            do { xvfb = try XvfbDisplay() } catch {
+                FileHandle.standardError.write(Data("swiftlet: \(error.description)\n".utf8))
+                return 1
+            }
+            setenv("GTK_A11Y", "none", 0)
+            setenv("NO_AT_BRIDGE", "1", 0)
+            if command.window.windowScreenshot == nil {
+                let path = "out/swiftlet-window.png"
+                try? FileManager.default.createDirectory(atPath: "out", withIntermediateDirectories: true)
+                arguments += ["--window-screenshot", path]
+                FileHandle.standardError.write(
+                    Data(
+                        "swiftlet: no display: the window runs on its own Xvfb; its picture goes to \(path)\n"
+                            .utf8))
+            }
+        }
+        defer { xvfb?.stop() }
+        var server: LocalHTTPServer?
+        if command.headless.demo {
+            do {
+                let demo = try LocalHTTPServer()
+                demo.route("/", .html(HeadlessRunner.demoPage))
+                arguments = arguments.filter { $0 != "--demo" } + [demo.url("/").absoluteString]
+                server = demo
+            } catch {
+                FileHandle.standardError.write(
+                    Data("swiftlet: could not start the demo page server: \(error)\n".utf8))
+                return 1
+            }
+        }
+        defer { server?.stop() }
+        let coordinator: AppCoordinator
+        do {
+            coordinator = try AppCoordinator(userDataDirectory: command.userData.path) { arguments in
+                launchRequest(arguments)
+            }
+        } catch {
+            FileHandle.standardError.write(Data("swiftlet: \(error.description)\n".utf8))
+            return 2
+        }
+        return coordinator.run(arguments)
+    }
+
+    /// Reads a command line (this process's or one another `swiftlet` forwarded).
+    static func launchRequest(_ arguments: [String]) -> Result<LaunchRequest, AppCoordinator.LaunchParseError>
+    {
+        do {
+            let command = try OpenCommand.parse(Array(arguments.drop { $0 == "open" }))
+            return .success(
+                LaunchRequest(
+                    urls: command.urls, newWindow: command.window.newWindow,
+                    incognito: command.window.incognito,
+                    windowScreenshot: command.window.windowScreenshot))
+        } catch {
+            return .failure(.init(message: OpenCommand.message(for: error), status: 2))
+        }
+    }
+}

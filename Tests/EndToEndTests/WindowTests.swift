@@ -1,0 +1,124 @@
+import Foundation
+import LocalHTTPServer
+import XCTest
+
+/// The browser window driven as a person would, through AT-SPI and the keyboard, against
+/// pages served from 127.0.0.1. Each test starts a real `swiftlet` with an application id
+/// and a user data directory of its own, and waits on the events it logs.
+// Test methods run on the main thread; XCTest on Linux does not let them be @MainActor, and
+// nothing here needs the main actor (the browser is another process).
+final class WindowTests: XCTestCase, @unchecked Sendable {
+    nonisolated(unsafe) var server: LocalHTTPServer!
+    nonisolated(unsafe) var browsers: [BrowserProcess] = []
+
+    override func setUpWithError() throws {
+        server = try LocalHTTPServer()
+        server.route("/a", .html("<title>Page A</title><p>a needle, a needle, a needle</p>"))
+        server.route("/b", .html("<title>Page B</title><p>b</p>"))
+        server.route("/c", .html("<title>Page C</title><p>c</p>"))
+        XCTAssertTrue(AccessibleNode.initialize)
+    }
+
+    override func tearDownWithError() throws {
+        for browser in browsers { browser.terminate() }
+        browsers = []
+        server.stop()
+    }
+
+    func url(_ path: String) -> String { server.url(path).absoluteString }
+
+    func launch(_ arguments: [String]) throws -> BrowserProcess {
+        let browser = try BrowserProcess(arguments)
+        browsers.append(browser)
+        return browser
+    }
+
+    /// The browser's window as AT-SPI sees it (waits for it to appear on the bus).
+    func accessibleApplication(_ browser: BrowserProcess) -> AccessibleNode? {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            if let app = AccessibleNode.application(processID: browser.process.processIdentifier) {
+                return app
+            }
+            usleep(50_000)
+        }
+        XCTFail("swiftlet never appeared on the accessibility bus")
+        return nil
+    }
+
+    func testOpensTheURLGivenOnTheCommandLine() throws {
+        let browser = try launch([url("/a")])
+        browser.waitForEvent("loaded") { $0 == self.url("/a") }
+        let app = try XCTUnwrap(accessibleApplication(browser))
+        XCTAssertEqual(app.first(role: "text", name: "Address")?.text, url("/a"))
+    }
+
+    func testTypingAURLAndEnterLoadsIt() throws {
+        let browser = try launch([url("/a")])
+        browser.waitForEvent("loaded") { $0 == self.url("/a") }
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        Keyboard.press("ctrl+l")
+        Keyboard.type(url("/b"))
+        Keyboard.press("Return")
+        browser.waitForEvent("loaded") { $0 == self.url("/b") }
+    }
+
+    func testBackAndForward() throws {
+        let browser = try launch([url("/a")])
+        browser.waitForEvent("loaded") { $0 == self.url("/a") }
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        Keyboard.press("ctrl+l")
+        Keyboard.type(url("/b"))
+        Keyboard.press("Return")
+        browser.waitForEvent("loaded") { $0 == self.url("/b") }
+        let app = try XCTUnwrap(accessibleApplication(browser))
+        let back = try XCTUnwrap(app.first(role: "push button", name: "Back"))
+        XCTAssertTrue(back.click())
+        browser.waitForEvent("location") { $0 == self.url("/a") }
+        let forward = try XCTUnwrap(app.first(role: "push button", name: "Forward"))
+        XCTAssertTrue(forward.click())
+        browser.waitForEvent("location") { $0 == self.url("/b") }
+    }
+
+    func testNewTabSwitchAndClose() throws {
+        let browser = try launch([url("/a")])
+        browser.waitForEvent("loaded") { $0 == self.url("/a") }
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        Keyboard.press("ctrl+t")
+        browser.waitForEvent("tabs") { $0.hasPrefix("2 1 ") }
+        Keyboard.press("ctrl+1")
+        browser.waitForEvent("tabs") { $0.hasPrefix("2 0 ") }
+        Keyboard.press("ctrl+w")
+        browser.waitForEvent("tabs") { $0.hasPrefix("1 0 ") }
+    }
+
+    func testFindInPageShowsTheCount() throws {
+        let browser = try launch([url("/a")])
+        browser.waitForEvent("loaded") { $0 == self.url("/a") }
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        Keyboard.press("ctrl+f")
+        browser.waitForEvent("find-bar") { $0 == "shown" }
+        Keyboard.type("needle")
+        browser.waitForEvent("find") { $0.hasSuffix(" 3") }
+    }
+
+    func testASecondSwiftletAddsATabToTheRunningWindow() throws {
+        let first = try launch([url("/a")])
+        first.waitForEvent("loaded") { $0 == self.url("/a") }
+        let second = try BrowserProcess(
+            [url("/b")], applicationID: first.applicationID, userDataDirectory: first.userDataDirectory,
+            eventLogPath: first.eventLogPath + ".second")
+        XCTAssertTrue(second.waitForExit(), "the second instance hands its URL over and exits")
+        XCTAssertEqual(second.process.terminationStatus, 0)
+        first.waitForEvent("tabs") { $0.hasPrefix("2 1 ") && $0.hasSuffix(self.url("/b")) }
+        try? FileManager.default.removeItem(atPath: second.eventLogPath)
+    }
+
+    func testClosingTheLastTabClosesTheWindow() throws {
+        let browser = try launch([url("/a")])
+        browser.waitForEvent("loaded") { $0 == self.url("/a") }
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        Keyboard.press("ctrl+w")
+        XCTAssertTrue(browser.waitForExit(), "the browser quits with its last window")
+    }
+}
