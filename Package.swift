@@ -249,6 +249,14 @@ let package = Package(
             dependencies: ["LocalHTTPServer", "Base", "WebTestSupport", "SessionsTestSupport"],
             swiftSettings: strict),
         .testTarget(
+            name: "CoordinatorsTests",
+            dependencies: [
+                "Coordinators", "Commands", "UIInterfaces", "TabModel", "Profiles", "Web", "WebTestSupport",
+                "ModelTestSupport", "GTKSupport", "CGTK", "CAdwaita",
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "WebKitNavigationTests", dependencies: ["Web", "WebKitNavigation"], swiftSettings: strict),
         // The real browser driven as a person would: XCTest, under Xvfb and a private D-Bus
         // session (scripts/run-tests), through AT-SPI and xdotool.

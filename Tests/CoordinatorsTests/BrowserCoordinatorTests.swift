@@ -1,0 +1,116 @@
+import CAdwaita
+import CGTK
+import Commands
+import Foundation
+import GTKSupport
+import ModelTestSupport
+import Profiles
+import TabModel
+import UIInterfaces
+import Web
+import WebTestSupport
+import XCTest
+
+@testable import Coordinators
+
+/// Runs `body` on the main actor. XCTest calls test methods on the main thread, but its test
+/// discovery on Linux cannot call `@MainActor` methods.
+private func onMainActor<T>(_ body: @MainActor () throws -> T) rethrows -> T where T: Sendable {
+    try MainActor.assumeIsolated(body)
+}
+
+/// A stand-in for the application coordinator.
+@MainActor
+private final class RecordingApplicationCommands: ApplicationCommands {
+    var log: [String] = []
+    func openNewWindow(incognito: Bool) { log.append("openNewWindow \(incognito)") }
+    func showAbout() { log.append("showAbout") }
+    func quit() { log.append("quit") }
+}
+
+/// The coordinator tree of one window on the fake engine, in a real GTK window (under Xvfb:
+/// scripts/run-tests): starting it wires every command a view controller can send, stopping
+/// it unwires them all.
+final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
+    override func setUpWithError() throws {
+        let env = ProcessInfo.processInfo.environment
+        if env["DISPLAY"] == nil && env["WAYLAND_DISPLAY"] == nil {
+            throw XCTSkip(
+                "coordinator tests need a display: run them under xvfb-run (scripts/run-tests does)")
+        }
+        try onMainActor {
+            guard GTKRuntime.initialize() else { throw XCTSkip("GTK cannot be initialized here") }
+            adw_init()
+        }
+    }
+
+    /// Every command protocol a view controller of the window sends.
+    @MainActor
+    private func handled(_ dispatcher: CommandDispatcher) -> [String: Bool] {
+        [
+            "ApplicationCommands": dispatcher.isDispatching(for: (any ApplicationCommands).self),
+            "BrowserCommands": dispatcher.isDispatching(for: (any BrowserCommands).self),
+            "NavigationCommands": dispatcher.isDispatching(for: (any NavigationCommands).self),
+            "TabStripCommands": dispatcher.isDispatching(for: (any TabStripCommands).self),
+            "LocationBarCommands": dispatcher.isDispatching(for: (any LocationBarCommands).self),
+            "FindInPageCommands": dispatcher.isDispatching(for: (any FindInPageCommands).self),
+        ]
+    }
+
+    func testStartWiresEveryCommandAndStopUnwiresThem() {
+        onMainActor {
+            let profile = TestProfile.make(engine: FakeWebEngine())
+            let browser = Browser(kind: .regular, profile: profile, delegate: BrowserWebStateListDelegate())
+            let application = RecordingApplicationCommands()
+            let coordinator = BrowserCoordinator(
+                browser: browser, makeWindow: { adw_window_new() }, applicationCommands: application,
+                startPageURL: URL(string: "about:blank")!)
+            let dispatcher = browser.commandDispatcher
+            XCTAssertEqual(handled(dispatcher).values.filter { $0 }.count, 0)
+
+            coordinator.start()
+            XCTAssertEqual(
+                handled(dispatcher).filter { !$0.value }.map(\.key), [], "commands without a handler")
+            XCTAssertEqual(
+                coordinator.children.count, 5, "tab strip, toolbar, location bar, content, find bar")
+
+            // Commands reach the model and the application through the dispatcher.
+            dispatcher.dispatch((any BrowserCommands).self) { $0.openNewTab() }
+            XCTAssertEqual(browser.webStateList.count, 1)
+            dispatcher.dispatch((any ApplicationCommands).self) { $0.openNewWindow(incognito: true) }
+            XCTAssertEqual(application.log, ["openNewWindow true"])
+            coordinator.openTabs([URL(string: "https://a.test/")!, URL(string: "https://b.test/")!])
+            XCTAssertEqual(browser.webStateList.count, 3)
+            XCTAssertEqual(browser.webStateList.activeIndex, 2)
+            dispatcher.dispatch((any TabStripCommands).self) { $0.selectTab(atIndex: 0) }
+            XCTAssertEqual(browser.webStateList.activeIndex, 0)
+
+            coordinator.stop()
+            XCTAssertEqual(handled(dispatcher).filter { $0.value }.map(\.key), [], "commands still handled")
+            XCTAssertTrue(coordinator.children.isEmpty)
+            XCTAssertFalse(coordinator.isStarted)
+            browser.destroy()
+        }
+    }
+
+    func testClosingTheLastTabAsksForTheWindowToClose() {
+        onMainActor {
+            let profile = TestProfile.make(engine: FakeWebEngine())
+            let browser = Browser(kind: .regular, profile: profile, delegate: BrowserWebStateListDelegate())
+            let coordinator = BrowserCoordinator(
+                browser: browser, makeWindow: { adw_window_new() },
+                applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
+            )
+            var closed = 0
+            coordinator.onClosed = { closed += 1 }
+            coordinator.start()
+            coordinator.openTabs([URL(string: "https://a.test/")!])
+            browser.commandDispatcher.dispatch((any BrowserCommands).self) { $0.closeCurrentTab() }
+            let deadline = ContinuousClock.now + .seconds(5)
+            while closed == 0 && ContinuousClock.now < deadline { g_main_context_iteration(nil, 1) }
+            XCTAssertEqual(closed, 1, "the window closes with its last tab, once")
+            coordinator.stop()
+            browser.destroy()
+        }
+    }
+}
