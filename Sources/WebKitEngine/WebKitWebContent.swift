@@ -246,6 +246,10 @@ public final class WebKitWebContent: WebContent {
                 "WebKitWebContent: a new window's content must come from makeRelatedContent()")
         }
         args.setReturnValue(object: view.pointer)
+        // g_signal_emit hands WebKit a reference of its own, which it never drops: it expects
+        // a new floating widget, whose floating reference a container sinks later. The child
+        // holds the view already, so that reference is given back here.
+        g_object_unref(view.pointer)
     }
 
     // MARK: Navigation

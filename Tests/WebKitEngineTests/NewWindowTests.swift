@@ -1,3 +1,4 @@
+import CWebKitGTK
 import Foundation
 import Web
 @_spi(Testing) import WebKitEngine
@@ -53,6 +54,11 @@ final class NewWindowTests: WebKitTestCase, @unchecked Sendable {
         return result
     }
 
+    /// The GObject reference count of `pointer`.
+    private func referenceCount(_ pointer: UnsafeMutableRawPointer?) -> UInt32? {
+        pointer?.assumingMemoryBound(to: GObject.self).pointee.ref_count
+    }
+
     func testTargetBlankLinkClickedByScriptOpensARelatedWebState() {
         onMainActor {
             server.route(
@@ -88,6 +94,9 @@ final class NewWindowTests: WebKitTestCase, @unchecked Sendable {
             guard let child = delegate.created.first else { return XCTFail("no new WebState") }
             defer { child.close() }
             wait("the new window's load") { child.lastCommittedURL == server.url("/c") && !child.isLoading }
+            // WebKit keeps no reference of its own to the view "create" returned: the child's
+            // view is held as the opener's is, and goes when the WebState closes.
+            XCTAssertEqual(referenceCount(child.view.pointer), referenceCount(opener.view.pointer))
             // Related views share the page's browsing context group: the child sees its opener.
             guard case .success(let value)? = evaluate("window.opener !== null", in: child)
             else { return XCTFail("evaluation failed") }
