@@ -82,6 +82,13 @@ public struct SignalArguments {
         g_value_set_boolean(returnValue, handled ? 1 : 0)
     }
 
+    /// Sets the object the signal returns (e.g. WebKit's "create": the new web view); the
+    /// return value takes its own reference. Does nothing for a signal that returns nothing.
+    public func setReturnValue(object: UnsafeMutableRawPointer?) {
+        guard let returnValue else { return }
+        g_value_set_object(returnValue, object)
+    }
+
     /// Sets the `gint` the signal returns (e.g. GApplication's "command-line" exit status).
     /// Does nothing for a signal that returns nothing.
     public func setReturnValue(int value: Int32) {

@@ -54,6 +54,10 @@ public protocol WebContent: AnyObject {
     /// The content was hidden.
     func wasHidden()
 
+    /// Makes a new content for a window this content's page opens: in the same context,
+    /// and related to it as the engine requires (same web process, `window.opener`).
+    func makeRelatedContent() -> any WebContent
+
     /// The native view, for the UI layer (opaque there).
     var view: ViewHandle { get }
 

@@ -19,14 +19,20 @@ public final class WebState: @MainActor SupportsUserData {
         public var createdWithOpener: Bool
         /// The last active time (defaults to now).
         public var lastActiveTime: Date?
+        /// The WebState whose page opened this one: the content is then the engine's
+        /// related one (``WebContent/makeRelatedContent()``), and ``createdWithOpener`` is
+        /// implied. It must share ``context``.
+        public var opener: WebState?
 
         /// Creates parameters.
         public init(
-            context: any WebEngineContext, createdWithOpener: Bool = false, lastActiveTime: Date? = nil
+            context: any WebEngineContext, createdWithOpener: Bool = false, lastActiveTime: Date? = nil,
+            opener: WebState? = nil
         ) {
             self.context = context
             self.createdWithOpener = createdWithOpener
             self.lastActiveTime = lastActiveTime
+            self.opener = opener
         }
     }
 
@@ -75,6 +81,9 @@ public final class WebState: @MainActor SupportsUserData {
     private var userAgent = UserAgentType.automatic
     private var realizedNotificationPending = false
 
+    /// Decides what the tab cannot alone (where windows its page opens go). Held weakly.
+    public weak var delegate: (any WebStateDelegate)?
+
     /// Whether the WebState is shown.
     public private(set) var isVisible = false
     /// Whether ``close()`` has started.
@@ -87,8 +96,15 @@ public final class WebState: @MainActor SupportsUserData {
         let now = Date()
         creationTime = now
         lastActiveTime = params.lastActiveTime ?? now
-        hasOpener = params.createdWithOpener
-        attachContent(params.context.makeWebContent())
+        hasOpener = params.createdWithOpener || params.opener != nil
+        if let opener = params.opener {
+            precondition(
+                opener.context === params.context, "WebState: an opener must share the new WebState's context"
+            )
+            attachContent(opener.realizedContent.makeRelatedContent())
+        } else {
+            attachContent(params.context.makeWebContent())
+        }
     }
 
     /// Creates an unrealized WebState from saved metadata; `loaders` run when it is realized.
@@ -275,6 +291,7 @@ public final class WebState: @MainActor SupportsUserData {
         content?.close()
         content = nil
         navigation = nil
+        delegate = nil
         loaders = nil
         observersStorage = nil
         decidersStorage = nil
@@ -384,5 +401,25 @@ extension WebState: WebContentDelegate {
     ) -> PolicyDecision {
         notifyRealizedIfPending()
         return decidePolicy(for: request)
+    }
+
+    /// Asks the delegate for a new WebState and hands its content to the engine. A request
+    /// without a user gesture is blocked (observers get ``WebStateObserver/popupBlocked(_:url:)``);
+    /// with no delegate, or when it refuses, no window opens.
+    public func webContent(
+        _ content: any WebContent, createNewContentFor request: NewWebContentRequest
+    ) -> (any WebContent)? {
+        guard content === self.content, !isBeingDestroyed else { return nil }
+        notifyRealizedIfPending()
+        guard request.isUserGesture else {
+            observers?.forEach { $0.popupBlocked(self, url: request.url) }
+            return nil
+        }
+        guard
+            let child = delegate?.createNewWebState(
+                for: self, url: request.url, openerURL: request.openerURL, initiatedByUser: true),
+            let childContent = child.content
+        else { return nil }
+        return childContent
     }
 }

@@ -33,6 +33,8 @@ public protocol WebStateObserver: AnyObject {
     func faviconURLUpdated(_ webState: WebState, url: URL?)
     /// The web process went away.
     func renderProcessGone(_ webState: WebState)
+    /// A window the page asked for without a user gesture was blocked.
+    func popupBlocked(_ webState: WebState, url: URL?)
     /// The WebState was realized (once, from unrealized).
     func webStateRealized(_ webState: WebState)
     /// The WebState is being destroyed; the last event it sends.
@@ -68,6 +70,8 @@ extension WebStateObserver {
     public func faviconURLUpdated(_ webState: WebState, url: URL?) {}
     /// Does nothing.
     public func renderProcessGone(_ webState: WebState) {}
+    /// Does nothing.
+    public func popupBlocked(_ webState: WebState, url: URL?) {}
     /// Does nothing.
     public func webStateRealized(_ webState: WebState) {}
     /// Does nothing.

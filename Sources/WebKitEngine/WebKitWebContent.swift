@@ -21,8 +21,14 @@ import WebKitShims
 /// Those decisions are `WebKitNavigationMachine`'s (which knows nothing of GTK): this class
 /// turns the view's signals into `WebKitSignal`s and carries out what the machine decides.
 ///
-/// Not reported yet: which frame a policy request targets (all are reported as main-frame);
-/// new windows (WebKit's "create" is not handled, so `window.open` opens nothing).
+/// New windows: WebKit's "create" (a `target=_blank` link, `window.open`, the context menu's
+/// "Open Link in New Window") asks the delegate for a content
+/// (``WebContentDelegate/webContent(_:createNewContentFor:)``); the one it returns, made by
+/// ``makeRelatedContent()``, is a view related to this one, and WebKit loads the request in
+/// it. WebKit itself drops `window.open` calls made without a user gesture (its
+/// `javascript-can-open-windows-automatically` setting is off), so those never reach "create".
+///
+/// Not reported yet: which frame a policy request targets (all are reported as main-frame).
 @MainActor
 public final class WebKitWebContent: WebContent {
     /// Receives events; set by the owning WebState.
@@ -46,9 +52,9 @@ public final class WebKitWebContent: WebContent {
     /// Whether ``close()`` was called.
     public private(set) var isClosed = false
 
-    init(context: WebKitEngineContext) {
+    init(context: WebKitEngineContext, relatedTo related: WebKitWebContent? = nil) {
         self.context = context
-        let widget = wkshim_web_view_new(context.session.opaque, nil)!
+        let widget = wkshim_web_view_new(context.session.opaque, related?.webViewPointer)!
         let view = GObjectRef(adopting: UnsafeMutableRawPointer(widget))
         webView = view
         navigation = WebKitNavigationMachine(
@@ -92,6 +98,7 @@ public final class WebKitWebContent: WebContent {
         on("notify::favicon") { content, _ in content.faviconChanged() }
         on("notify::uri", send: .uriChanged)
         on("decide-policy") { $0.decidePolicy($1) }
+        on("create") { $0.createNewWindow($1) }
         on("web-process-terminated", send: .webProcessTerminated)
         let list = UnsafeMutableRawPointer(webkit_web_view_get_back_forward_list(view.typed())!)
         connections.append(
@@ -219,6 +226,30 @@ public final class WebKitWebContent: WebContent {
         default:
             break
         }
+    }
+
+    /// WebKit's "create": returns the delegate's new content's view, or NULL to refuse.
+    private func createNewWindow(_ args: SignalArguments) {
+        args.setReturnValue(object: nil)
+        guard let delegate, let action = args.boxed(at: 1).map(OpaquePointer.init)
+        else { return }
+        let url = webkit_navigation_action_get_request(action)
+            .flatMap { webkit_uri_request_get_uri($0) }
+            .flatMap { URL(string: String(cString: $0)) }
+        let request = NewWebContentRequest(
+            url: url, openerURL: lastCommittedURL,
+            isUserGesture: webkit_navigation_action_is_user_gesture(action) != 0)
+        guard let child = delegate.webContent(self, createNewContentFor: request) else { return }
+        guard let child = child as? WebKitWebContent, let view = child.webView, child.context === context
+        else {
+            preconditionFailure(
+                "WebKitWebContent: a new window's content must come from makeRelatedContent()")
+        }
+        args.setReturnValue(object: view.pointer)
+        // g_signal_emit hands WebKit a reference of its own, which it never drops: it expects
+        // a new floating widget, whose floating reference a container sinks later. The child
+        // holds the view already, so that reference is given back here.
+        g_object_unref(view.pointer)
     }
 
     // MARK: Navigation
@@ -460,6 +491,13 @@ public final class WebKitWebContent: WebContent {
         webkit_web_view_get_snapshot(
             view, WEBKIT_SNAPSHOT_REGION_VISIBLE, WEBKIT_SNAPSHOT_OPTIONS_NONE, nil, AsyncCompletion.callback,
             userData)
+    }
+
+    /// Makes a web view related to this one (same network session and web process, so
+    /// that the page's `window.opener` works), for a window the page opens.
+    public func makeRelatedContent() -> any WebContent {
+        guard webViewPointer != nil else { preconditionFailure("WebKitWebContent: used after close()") }
+        return WebKitWebContent(context: context, relatedTo: self)
     }
 
     /// Marks the content shown.

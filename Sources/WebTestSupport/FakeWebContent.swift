@@ -34,6 +34,8 @@ public final class FakeWebContent: WebContent {
     public private(set) var isClosed = false
     /// Every URL this content loaded (commits and failures), in order.
     public private(set) var loadedURLs: [URL] = []
+    /// The content whose page opened this one (``makeRelatedContent()``), if any.
+    public private(set) weak var relatedContent: FakeWebContent?
 
     init(engine: FakeWebEngine) { self.engine = engine }
 
@@ -230,6 +232,21 @@ public final class FakeWebContent: WebContent {
     /// Simulates the page sending a script command.
     public func simulateScriptCommand(_ command: ScriptCommand) { report(.scriptCommand(command)) }
 
+    /// Simulates the page asking for a new window (a `target=_blank` link, `window.open`),
+    /// as an engine does: asks the delegate for a content and, if it gets one, loads `url`
+    /// in it. Returns that content, or nil when the request was refused.
+    @discardableResult
+    public func simulateNewWindowRequest(url: URL, isUserGesture: Bool) -> FakeWebContent? {
+        let request = NewWebContentRequest(
+            url: url, openerURL: lastCommittedURL, isUserGesture: isUserGesture)
+        guard let child = delegate?.webContent(self, createNewContentFor: request) else { return nil }
+        guard let fake = child as? FakeWebContent, fake.relatedContent === self else {
+            preconditionFailure("FakeWebContent: a new window's content must be made by makeRelatedContent()")
+        }
+        fake.load(url)
+        return fake
+    }
+
     /// Simulates a change of the page's title by script.
     public func simulateTitleChange(_ newTitle: String) {
         title = newTitle
@@ -237,6 +254,14 @@ public final class FakeWebContent: WebContent {
     }
 
     // MARK: View
+
+    /// A fake content related to this one, counted by the engine.
+    public func makeRelatedContent() -> any WebContent {
+        engine.contentCreated()
+        let content = FakeWebContent(engine: engine)
+        content.relatedContent = self
+        return content
+    }
 
     /// Marks shown.
     public func wasShown() { isShown = true }

@@ -92,6 +92,20 @@ final class WindowTests: XCTestCase, @unchecked Sendable {
         browser.waitForEvent("tabs") { $0.hasPrefix("1 0 ") }
     }
 
+    func testClickingATargetBlankLinkOpensASelectedTabAfterItsOpener() throws {
+        // The link fills the top of the page, so a click well inside the window lands on it.
+        server.route(
+            "/links",
+            .html(
+                #"<title>Links</title><a id="l" target="_blank" href="/b" "#
+                    + #"style="display:block;width:100%;height:400px">b</a>"#))
+        let browser = try launch([url("/links")])
+        browser.waitForEvent("loaded") { $0 == self.url("/links") }
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        Pointer.click(x: 200, y: 300, inWindowOf: browser.process.processIdentifier)
+        browser.waitForEvent("tabs") { $0 == "2 1 \(self.url("/links"))|\(self.url("/b"))" }
+    }
+
     func testFindInPageShowsTheCount() throws {
         let browser = try launch([url("/a")])
         browser.waitForEvent("loaded") { $0 == self.url("/a") }

@@ -141,6 +141,7 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
             kind: incognito ? .incognito : .regular, profile: windowProfile,
             delegate: list.webStateListDelegate)
         list.add(browser)
+        WebStateDelegateBrowserAgent.attach(to: browser)
         let window = BrowserCoordinator(
             browser: browser, makeWindow: { [application] in application.makeWindow() },
             applicationCommands: self, startPageURL: URL(string: "about:blank")!)

@@ -1,0 +1,13 @@
+public import Foundation
+
+/// The embedder's side of a ``WebState`` (Chromium's web::WebStateDelegate): what the tab
+/// cannot decide alone, such as where a window the page opens goes.
+@MainActor
+public protocol WebStateDelegate: AnyObject {
+    /// The page of `source` opens a window for `url`. Returns a new realized WebState
+    /// (made with ``WebState/CreateParams/opener`` set to `source`, so that its content is
+    /// the engine's related one) placed where the user sees it, or nil to refuse.
+    func createNewWebState(
+        for source: WebState, url: URL?, openerURL: URL?, initiatedByUser: Bool
+    ) -> WebState?
+}
