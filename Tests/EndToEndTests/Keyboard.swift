@@ -23,6 +23,7 @@ enum Keyboard {
     /// Focuses the first visible window of process `pid` (there is no window manager to do it).
     @discardableResult
     static func focusWindow(of pid: Int32) -> Bool {
-        xdotool(["search", "--onlyvisible", "--pid", String(pid), "windowfocus", "--sync"])
+        // This xdotool reads the argument after the options as the name pattern: "" matches any.
+        xdotool(["search", "--onlyvisible", "--pid", String(pid), "", "windowfocus", "--sync"])
     }
 }
