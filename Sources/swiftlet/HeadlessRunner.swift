@@ -1,4 +1,5 @@
 import Base
+import CAdwaita
 import CGTK
 import Foundation
 import GLibSupport

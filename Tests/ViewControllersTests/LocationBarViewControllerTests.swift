@@ -1,4 +1,5 @@
 import CGLib
+import CAdwaita
 import CGTK
 import Commands
 import GTKShims

@@ -1,3 +1,4 @@
+import CAdwaita
 import CGTK
 
 /// A picture of a whole window as GTK draws it (header bar, tabs and page), saved as PNG.
