@@ -1,5 +1,5 @@
-import CGLib
 import CAdwaita
+import CGLib
 import CGTK
 import Commands
 import GTKShims
