@@ -72,7 +72,7 @@ final class BrowserCoordinator: Coordinator, BrowserCommands {
         let toolbar = ToolbarCoordinator(webStateList: list, dispatcher: dispatcher)
         let locationBar = LocationBarCoordinator(
             webStateList: list, prefs: profile.prefs, dispatcher: dispatcher)
-        let content = ContentCoordinator(webStateList: list)
+        let content = ContentCoordinator(webStateList: list, dispatcher: dispatcher)
         let findBar = FindBarCoordinator(webStateList: list, dispatcher: dispatcher)
         for child in [tabStrip, toolbar, locationBar, content, findBar] as [Coordinator] { startChild(child) }
         self.tabStrip = tabStrip
