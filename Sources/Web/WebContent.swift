@@ -32,6 +32,8 @@ public protocol WebContent: AnyObject {
     var faviconURL: URL? { get }
     /// Whether the web process went away and the content has not been reloaded since.
     var isCrashed: Bool { get }
+    /// The page zoom factor (1 is 100%).
+    var zoomLevel: Double { get set }
 
     /// The engine's native session state (the whole history), or nil if unavailable.
     func sessionStateData() -> Data?

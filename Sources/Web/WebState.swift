@@ -203,6 +203,11 @@ public final class WebState: @MainActor SupportsUserData {
     public var isCrashed: Bool { content?.isCrashed ?? false }
     /// The favicon URL, if known.
     public var faviconURL: URL? { content?.faviconURL }
+    /// The page zoom factor (1 while unrealized); setting it realizes.
+    public var zoomLevel: Double {
+        get { content?.zoomLevel ?? 1 }
+        set { realizedContent.zoomLevel = newValue }
+    }
     /// The navigation manager, or nil while unrealized (does not realize).
     public var navigationManagerIfRealized: NavigationManager? { navigation }
     /// The navigation manager; realizes the WebState.

@@ -500,6 +500,15 @@ public final class WebKitWebContent: WebContent {
         return WebKitWebContent(context: context, relatedTo: self)
     }
 
+    /// The view's zoom factor (`webkit_web_view_get_zoom_level`; 1 once closed).
+    public var zoomLevel: Double {
+        get { webViewPointer.map { webkit_web_view_get_zoom_level($0) } ?? 1 }
+        set {
+            guard let view = webViewPointer else { return }
+            webkit_web_view_set_zoom_level(view, newValue)
+        }
+    }
+
     /// Marks the content shown.
     public func wasShown() { isShown = true }
     /// Marks the content hidden.

@@ -28,6 +28,8 @@ public final class FakeWebContent: WebContent {
     public private(set) var faviconURL: URL?
     /// Whether the web process "crashed".
     public private(set) var isCrashed = false
+    /// The page zoom factor.
+    public var zoomLevel: Double = 1
     /// Whether the content is shown.
     public private(set) var isShown = false
     /// Whether ``close()`` was called.

@@ -83,3 +83,77 @@ struct BrowserMediatorTests {
         #expect(stderr.contains("BrowserMediator.openNewTab() used after disconnect()"))
     }
 }
+
+@MainActor
+struct BrowserMediatorZoomTests {
+    let builder = WebStateListBuilder()
+    let list = WebStateList(delegate: nil)
+
+    func makeMediator(_ description: String) throws -> BrowserMediator {
+        try builder.build(list, description)
+        let context = builder.engine.defaultContext
+        return BrowserMediator(webStateList: list, startPageURL: URL(string: "about:blank")!) {
+            WebState(params: .init(context: context))
+        }
+    }
+
+    @Test func zoomInStepsThroughThePresetsAndStopsAtTheTop() throws {
+        let mediator = try makeMediator("| a*")
+        let tab = try #require(list.activeWebState)
+        var seen: [Double] = []
+        for _ in 0..<10 {
+            mediator.zoomIn()
+            seen.append(tab.zoomLevel)
+        }
+        #expect(seen == [1.1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4, 5, 5])
+    }
+
+    @Test func zoomOutStepsDownAndStopsAtTheBottom() throws {
+        let mediator = try makeMediator("| a*")
+        let tab = try #require(list.activeWebState)
+        var seen: [Double] = []
+        for _ in 0..<8 {
+            mediator.zoomOut()
+            seen.append(tab.zoomLevel)
+        }
+        #expect(seen == [0.9, 0.8, 0.75, 0.67, 0.5, 0.33, 0.25, 0.25])
+    }
+
+    @Test func aLevelBetweenPresetsStepsToTheNeighbouringPresets() throws {
+        let mediator = try makeMediator("| a*")
+        let tab = try #require(list.activeWebState)
+        tab.zoomLevel = 1.2
+        mediator.zoomIn()
+        #expect(tab.zoomLevel == 1.25)
+        tab.zoomLevel = 1.2
+        mediator.zoomOut()
+        #expect(tab.zoomLevel == 1.1)
+    }
+
+    @Test func resetZoomGoesBackTo100Percent() throws {
+        let mediator = try makeMediator("| a*")
+        let tab = try #require(list.activeWebState)
+        mediator.zoomIn()
+        mediator.zoomIn()
+        mediator.resetZoom()
+        #expect(tab.zoomLevel == 1)
+    }
+
+    @Test func zoomIsPerTab() throws {
+        let mediator = try makeMediator("| a b*")
+        mediator.zoomIn()
+        list.activate(at: 0)
+        mediator.zoomOut()
+        mediator.zoomOut()
+        #expect(list.webState(at: 0).zoomLevel == 0.8)
+        #expect(list.webState(at: 1).zoomLevel == 1.1)
+    }
+
+    @Test func zoomWithNoTabsDoesNothing() throws {
+        let mediator = try makeMediator("|")
+        mediator.zoomIn()
+        mediator.zoomOut()
+        mediator.resetZoom()
+        #expect(list.isEmpty)
+    }
+}

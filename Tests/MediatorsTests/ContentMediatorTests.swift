@@ -1,9 +1,11 @@
+import Foundation
 import Mediators
 import ModelTestSupport
 import TabModel
 import Testing
 import UIInterfaces
 import Web
+import WebTestSupport
 
 @MainActor
 struct ContentMediatorTests {
@@ -105,5 +107,36 @@ struct ContentMediatorTests {
         }
         let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(stderr.contains("ContentMediator.consumer used after disconnect()"))
+    }
+
+    @Test func aCrashedActiveTabShowsTheCrashPageUntilItReloads() throws {
+        builder.engine.setPage(URL(string: "https://a.test/")!, .init(title: "a"))
+        try builder.build(list, "| a* b")
+        let mediator = ContentMediator(webStateList: list)
+        mediator.consumer = consumer
+        let a = builder.webState(named: "a")
+        let content = try #require(a.view.owner as? FakeWebContent)
+        consumer.pushes.removeAll()
+        content.simulateRenderProcessGone()
+        #expect(consumer.pushes == ["crashed a"])
+        a.reload()
+        #expect(consumer.pushes == ["crashed a", "view"])
+        #expect(!a.isCrashed && a.isVisible)
+        _ = mediator
+    }
+
+    @Test func aCrashedTabShowsTheCrashPageWhenSelectedAgain() throws {
+        builder.engine.setPage(URL(string: "https://a.test/")!, .init(title: "a"))
+        try builder.build(list, "| a* b")
+        let mediator = ContentMediator(webStateList: list)
+        mediator.consumer = consumer
+        let a = builder.webState(named: "a")
+        let content = try #require(a.view.owner as? FakeWebContent)
+        list.activate(at: 1)
+        content.simulateRenderProcessGone()  // a background tab: nothing shown changes
+        consumer.pushes.removeAll()
+        list.activate(at: 0)
+        #expect(consumer.pushes == ["crashed a"])
+        _ = mediator
     }
 }

@@ -1,5 +1,7 @@
 import CAdwaita
 import CGTK
+import Commands
+import GTKShims
 import UIInterfaces
 import XCTest
 
@@ -12,7 +14,8 @@ private final class ViewOwner {}
 final class ContentViewControllerTests: ViewControllerTestCase, @unchecked Sendable {
     func testShowsEmptyPlaceholderAndEngineViews() {
         onMainActor {
-            let content = ContentViewController()
+            let content = ContentViewController(
+                navigation: dispatcher.sender(for: (any NavigationCommands).self))
             XCTAssertNotNil(content.shownWidget)
             XCTAssertNil(content.placeholderLabel)
 
@@ -42,6 +45,34 @@ final class ContentViewControllerTests: ViewControllerTestCase, @unchecked Senda
             XCTAssertEqual(gtk_widget_get_first_child(content.widget), content.shownWidget)
             g_object_unref(engineReference)
             g_object_unref(UnsafeMutableRawPointer(previousParent))
+        }
+    }
+
+    func testTheCrashPageReloadsAndGoesAwayWithTheNextPush() {
+        onMainActor {
+            let commands = RecordingCommands()
+            commands.register(on: dispatcher)
+            let content = ContentViewController(
+                navigation: dispatcher.sender(for: (any NavigationCommands).self))
+            content.setContent(.crashed(title: "Page A"))
+            let page = try! XCTUnwrap(content.crashPage)
+            XCTAssertEqual(content.shownWidget, page)
+            XCTAssertEqual(
+                String(cString: adw_status_page_get_title(OpaquePointer(page))), "This page crashed")
+            let button = try! XCTUnwrap(content.crashReloadButton)
+            let label = gtk_button_get_label(
+                UnsafeMutableRawPointer(button).assumingMemoryBound(to: GtkButton.self))
+            XCTAssertEqual(label.map { String(cString: $0) }, "Reload")
+            gtkshim_emit(UnsafeMutableRawPointer(button), "clicked")
+            XCTAssertEqual(commands.received, ["reload"])
+
+            let buttonReference = g_object_ref(UnsafeMutableRawPointer(button))
+            defer { g_object_unref(buttonReference) }
+            content.setContent(.empty)
+            XCTAssertNil(content.crashPage)
+            XCTAssertNil(content.crashReloadButton)
+            gtkshim_emit(UnsafeMutableRawPointer(button), "clicked")
+            XCTAssertEqual(commands.received, ["reload"], "a page no longer shown sends nothing")
         }
     }
 }

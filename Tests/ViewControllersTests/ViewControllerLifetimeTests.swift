@@ -27,7 +27,8 @@ final class ViewControllerLifetimeTests: ViewControllerTestCase, @unchecked Send
                     tabStrip: dispatcher.sender(for: (any TabStripCommands).self))
                 let newFind = FindBarViewController(
                     findInPage: dispatcher.sender(for: (any FindInPageCommands).self))
-                let newContent = ContentViewController()
+                let newContent = ContentViewController(
+                    navigation: dispatcher.sender(for: (any NavigationCommands).self))
                 let newWindow = BrowserWindowViewController(
                     window: window, browser: dispatcher.sender(for: (any BrowserCommands).self),
                     application: dispatcher.sender(for: (any ApplicationCommands).self),

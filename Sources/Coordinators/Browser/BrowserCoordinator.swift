@@ -72,7 +72,7 @@ final class BrowserCoordinator: Coordinator, BrowserCommands {
         let toolbar = ToolbarCoordinator(webStateList: list, dispatcher: dispatcher)
         let locationBar = LocationBarCoordinator(
             webStateList: list, prefs: profile.prefs, dispatcher: dispatcher)
-        let content = ContentCoordinator(webStateList: list)
+        let content = ContentCoordinator(webStateList: list, dispatcher: dispatcher)
         let findBar = FindBarCoordinator(webStateList: list, dispatcher: dispatcher)
         for child in [tabStrip, toolbar, locationBar, content, findBar] as [Coordinator] { startChild(child) }
         self.tabStrip = tabStrip
@@ -187,12 +187,11 @@ final class BrowserCoordinator: Coordinator, BrowserCommands {
 
     func focusLocationBar() { locationBar?.focus() }
 
-    // Zoom and printing need an engine API the Web layer does not have yet.
-    func zoomIn() { EventLog.record("unsupported", "zoom") }
+    func zoomIn() { mediator?.zoomIn() }
 
-    func zoomOut() { EventLog.record("unsupported", "zoom") }
+    func zoomOut() { mediator?.zoomOut() }
 
-    func resetZoom() { EventLog.record("unsupported", "zoom") }
+    func resetZoom() { mediator?.resetZoom() }
 
     func toggleFullscreen() {
         guard let window else { return }
@@ -204,5 +203,6 @@ final class BrowserCoordinator: Coordinator, BrowserCommands {
         }
     }
 
+    // Printing needs an engine API the Web layer does not have yet.
     func printPage() { EventLog.record("unsupported", "print") }
 }

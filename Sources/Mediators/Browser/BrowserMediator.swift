@@ -7,7 +7,9 @@ import Web
 ///
 /// It does not conform to `BrowserCommands`: the browser coordinator does, handles the
 /// UI-only commands itself (focusing the location bar, fullscreen) and forwards
-/// `openNewTab()` and `closeCurrentTab()` here. Zoom and printing have no model API yet.
+/// `openNewTab()`, `closeCurrentTab()` and the zoom commands here. Zoom is per tab: each
+/// WebState keeps its own level, stepped through ``ZoomLevels/presets``. Printing has no
+/// model API yet.
 @MainActor
 public final class BrowserMediator {
     private let webStateList: WebStateList
@@ -63,5 +65,21 @@ public final class BrowserMediator {
             source.makeDuplicate(),
             .atIndex(index + 1).withOpener(WebStateOpener(source)).inGroup(webStateList.group(at: index))
                 .activating())
+    }
+
+    /// Zooms the active tab in to the next preset level.
+    public func zoomIn() { setActiveZoom { ZoomLevels.zoomedIn(from: $0) } }
+
+    /// Zooms the active tab out to the previous preset level.
+    public func zoomOut() { setActiveZoom { ZoomLevels.zoomedOut(from: $0) } }
+
+    /// Resets the active tab's zoom to 100%.
+    public func resetZoom() { setActiveZoom { _ in 1 } }
+
+    private func setActiveZoom(_ next: (Double) -> Double) {
+        state.check("zoom")
+        guard let webState = webStateList.activeWebState else { return }
+        let level = next(webState.zoomLevel)
+        if level != webState.zoomLevel { webState.zoomLevel = level }
     }
 }

@@ -1,19 +1,25 @@
 public import TabModel
 public import UIInterfaces
-import Web
+public import Web
 
 /// Between a window's ``WebStateList`` and its content area: pushes the active tab's engine
-/// view to the ``ContentConsumer`` and marks tabs shown and hidden.
+/// view to the ``ContentConsumer`` and marks tabs shown and hidden. While the active tab's
+/// web process is gone it pushes ``ContentView/crashed(title:)`` instead, and the engine view
+/// again once the tab loads (a reload recovers it).
 ///
 /// Asking a WebState for its view realizes it, which is what showing a restored tab
 /// must do; the mediator only ever asks the active tab, so a restored tab that is never
 /// selected is never realized. Nothing is realized while no consumer is set.
 @MainActor
-public final class ContentMediator: WebStateListObserver {
+public final class ContentMediator: WebStateListObserver, WebStateObserver {
     private let webStateList: WebStateList
     private var state = MediatorState("ContentMediator")
     private var isObserving = true
     private weak var shownWebState: WebState?
+    /// Whether the crash page is what was last pushed for ``shownWebState``.
+    private var shownCrashed = false
+    private var forwarder: ActiveWebStateObservationForwarder?
+    private var bridge: WebStateObserverBridge?
 
     /// The content area; set it to show the active tab at once. Held weakly.
     public weak var consumer: (any ContentConsumer)? {
@@ -27,6 +33,9 @@ public final class ContentMediator: WebStateListObserver {
     public init(webStateList: WebStateList) {
         self.webStateList = webStateList
         webStateList.addObserver(self)
+        let bridge = WebStateObserverBridge(target: self)
+        self.bridge = bridge
+        forwarder = ActiveWebStateObservationForwarder(list: webStateList, observer: bridge)
     }
 
     /// Stops observing (the shown tab is marked hidden); the mediator cannot be used
@@ -40,6 +49,8 @@ public final class ContentMediator: WebStateListObserver {
     private func stopObserving() {
         guard isObserving else { return }
         isObserving = false
+        forwarder = nil
+        bridge = nil
         if !webStateList.isDestroyed { webStateList.removeObserver(self) }
     }
 
@@ -55,9 +66,21 @@ public final class ContentMediator: WebStateListObserver {
             consumer.setContent(.empty)
             return
         }
-        consumer.setContent(.engineView(webState.view, identity: TabIdentifier(webState)))
+        let crashed = webState.isRealized && webState.isCrashed
+        if crashed {
+            consumer.setContent(.crashed(title: webState.title))
+        } else {
+            consumer.setContent(.engineView(webState.view, identity: TabIdentifier(webState)))
+        }
         webState.wasShown()
         shownWebState = webState
+        shownCrashed = crashed
+    }
+
+    /// Pushes again when the shown tab crashed or recovered.
+    private func crashStateMayHaveChanged(_ webState: WebState) {
+        guard webState === shownWebState, webState.isCrashed != shownCrashed else { return }
+        show(webState)
     }
 
     // MARK: WebStateListObserver
@@ -77,4 +100,17 @@ public final class ContentMediator: WebStateListObserver {
         hideShown()
         consumer?.setContent(.empty)
     }
+
+    // MARK: WebStateObserver (the active tab, through the forwarder)
+
+    /// Shows the crash page.
+    public func renderProcessGone(_ webState: WebState) { crashStateMayHaveChanged(webState) }
+    /// Shows the engine view again once a crashed tab loads.
+    public func didStartLoading(_ webState: WebState) { crashStateMayHaveChanged(webState) }
+    /// Shows the engine view again once a crashed tab navigates.
+    public func didStartNavigation(_ webState: WebState, context: NavigationContext) {
+        crashStateMayHaveChanged(webState)
+    }
+    /// Shows whichever the tab's state calls for once loading stops.
+    public func didStopLoading(_ webState: WebState) { crashStateMayHaveChanged(webState) }
 }

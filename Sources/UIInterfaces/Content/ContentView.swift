@@ -1,7 +1,7 @@
 public import Base
 
 /// The active tab's content as the content view controller shows it: the engine's view,
-/// handed over opaquely, or the title of a tab that is not drawn yet.
+/// handed over opaquely, the title of a tab that is not drawn yet, or a crash page.
 public enum ContentView {
     /// No tab.
     case empty
@@ -9,4 +9,7 @@ public enum ContentView {
     case placeholder(title: String)
     /// The engine's view of the active tab.
     case engineView(ViewHandle, identity: TabIdentifier)
+    /// The active tab's web process went away: a crash page offering to reload, with the
+    /// tab's title.
+    case crashed(title: String)
 }

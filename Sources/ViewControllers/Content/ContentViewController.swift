@@ -1,13 +1,15 @@
 import Base
 public import CAdwaita
 import CGTK
+public import Commands
 import GLibSupport
 public import UIInterfaces
 
 /// The content area: the active tab's engine view, a placeholder with a tab's title while its
-/// engine starts, or an empty page; what it shows comes only from ``ContentConsumer`` pushes.
+/// engine starts, a crash page, or an empty page; what it shows comes only from
+/// ``ContentConsumer`` pushes.
 ///
-/// It sends no command. The engine's widget is only borrowed: it is referenced while shown and
+/// The crash page's Reload button sends ``NavigationCommands/reload()``. The engine's widget is only borrowed: it is referenced while shown and
 /// taken out of its previous parent first if it has one.
 @MainActor
 public final class ContentViewController: ViewController, ContentConsumer {
@@ -21,9 +23,17 @@ public final class ContentViewController: ViewController, ContentConsumer {
     private var handle: ViewHandle?
     /// The placeholder's label, when the placeholder is shown.
     private(set) var placeholderLabel: UnsafeMutablePointer<GtkWidget>?
+    /// The crash page (an `AdwStatusPage`), when it is shown.
+    private(set) var crashPage: UnsafeMutablePointer<GtkWidget>?
+    /// The crash page's Reload button, when the crash page is shown.
+    private(set) var crashReloadButton: UnsafeMutablePointer<GtkWidget>?
 
-    /// Creates an empty content area.
-    public init() {
+    private let navigation: CommandSender<any NavigationCommands>
+    private var crashReload: SignalConnection?
+
+    /// Creates an empty content area; the crash page's Reload is sent through `navigation`.
+    public init(navigation: CommandSender<any NavigationCommands>) {
+        self.navigation = navigation
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         ownership = ownWidget(widget)
         gtk_widget_set_hexpand(widget, 1)
@@ -41,6 +51,10 @@ public final class ContentViewController: ViewController, ContentConsumer {
         let next: UnsafeMutablePointer<GtkWidget>
         var nextHandle: ViewHandle?
         placeholderLabel = nil
+        crashPage = nil
+        crashReloadButton = nil
+        crashReload?.cancel()
+        crashReload = nil
         switch content {
         case .empty:
             next = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
@@ -51,6 +65,8 @@ public final class ContentViewController: ViewController, ContentConsumer {
             gtk_widget_add_css_class(label, "title-2")
             placeholderLabel = label
             next = label
+        case .crashed(let title):
+            next = makeCrashPage(title: title)
         case .engineView(let viewHandle, _):
             guard let pointer = viewHandle.pointer else {
                 setContent(.empty)
@@ -71,5 +87,27 @@ public final class ContentViewController: ViewController, ContentConsumer {
         gtk_box_append(cast(widget), next)
         shown = reference
         handle = nextHandle
+    }
+
+    private func makeCrashPage(title: String) -> UnsafeMutablePointer<GtkWidget> {
+        let page = adw_status_page_new()!
+        let statusPage = OpaquePointer(page)
+        adw_status_page_set_icon_name(statusPage, "computer-fail-symbolic")
+        adw_status_page_set_title(statusPage, "This page crashed")
+        let description =
+            title.isEmpty ? "Reload to try again." : "“\(title)” stopped working. Reload to try again."
+        adw_status_page_set_description(statusPage, description)
+        let button = gtk_button_new_with_label("Reload")!
+        gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(button, "suggested-action")
+        gtk_widget_add_css_class(button, "pill")
+        adw_status_page_set_child(statusPage, button)
+        crashReload = SignalConnection.connect(UnsafeMutableRawPointer(button), signal: "clicked") {
+            [navigation] _ in
+            navigation.send { $0.reload() }
+        }
+        crashPage = page
+        crashReloadButton = button
+        return page
     }
 }

@@ -1,6 +1,6 @@
 import UIInterfaces
 
-/// Records every push: `empty`, `placeholder <title>`, `view <tab id>`.
+/// Records every push: `empty`, `placeholder <title>`, `view <tab id>`, `crashed <title>`.
 @MainActor
 final class RecordingContentConsumer: ContentConsumer {
     var pushes: [String] = []
@@ -13,6 +13,7 @@ final class RecordingContentConsumer: ContentConsumer {
         case .engineView(_, let identity):
             identities.append(identity)
             pushes.append("view")
+        case .crashed(let title): pushes.append("crashed \(title)")
         }
     }
 }
