@@ -70,4 +70,28 @@ final class DownloadTests: WebKitTestCase, @unchecked Sendable {
             XCTAssertEqual(try Data(contentsOf: file), Data([1, 2, 3]))
         }
     }
+
+    func testALinkWithTheDownloadAttributeIsDownloaded() throws {
+        try onMainActor {
+            server.route("/notes.txt", .text("some notes"))
+            server.route(
+                "/links", .html(#"<a id="link" href="/notes.txt" download="notes.txt">notes</a>"#))
+            let context = makePersistentContext()
+            context.downloadDirectory = profileDirectory.appendingPathComponent("Downloads")
+            let observer = RecordingDownloadObserver()
+            context.addDownloadObserver(observer)
+            let content = context.makeWebKitWebContent()
+            defer { content.close() }
+            let log = ContentEventLog(content)
+            load(server.url("/links"), in: content, log: log)
+
+            _ = evaluate("document.getElementById('link').click(); true", in: content)
+            wait("the download") { !observer.finished.isEmpty || !observer.failures.isEmpty }
+            XCTAssertEqual(observer.failures, [])
+            let file = try XCTUnwrap(observer.finished.first)
+            XCTAssertEqual(file.lastPathComponent, "notes.txt")
+            XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "some notes")
+            XCTAssertEqual(content.lastCommittedURL, server.url("/links"), "the page stays")
+        }
+    }
 }
