@@ -6,4 +6,8 @@ public protocol WebEngineContext: AnyObject {
     var storage: WebEngineStorage { get }
     /// Makes a new web content (a web view) bound to this context.
     func makeWebContent() -> any WebContent
+    /// Starts telling `observer` (held weakly) about this context's downloads.
+    func addDownloadObserver(_ observer: any DownloadObserver)
+    /// Stops telling `observer` about downloads.
+    func removeDownloadObserver(_ observer: any DownloadObserver)
 }

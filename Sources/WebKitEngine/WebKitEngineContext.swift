@@ -1,5 +1,5 @@
 import CWebKitGTK
-import Foundation
+public import Foundation
 import GLibSupport
 public import Web
 
@@ -13,6 +13,13 @@ public final class WebKitEngineContext: WebEngineContext {
     public let storage: WebEngineStorage
     /// The network session (`WebKitNetworkSession *`).
     let session: GObjectRef
+    private var downloads: WebKitDownloads!
+
+    /// Where downloads are saved: the XDG download directory (else `~/Downloads`) unless set.
+    public var downloadDirectory: URL {
+        get { downloads.directory }
+        set { downloads.directory = newValue }
+    }
 
     init(engine: WebKitEngine, storage: WebEngineStorage) {
         self.engine = engine
@@ -35,6 +42,7 @@ public final class WebKitEngineContext: WebEngineContext {
         // Favicons are off by default; the content reports favicon URLs from this database.
         webkit_website_data_manager_set_favicons_enabled(
             webkit_network_session_get_website_data_manager(session.opaque), 1)
+        downloads = WebKitDownloads(session: session, directory: WebKitDownloads.defaultDirectory)
     }
 
     /// Whether the network session keeps nothing on disk.
@@ -46,6 +54,14 @@ public final class WebKitEngineContext: WebEngineContext {
     /// Makes a web content, typed as the WebKit one.
     public func makeWebKitWebContent() -> WebKitWebContent {
         WebKitWebContent(context: self)
+    }
+
+    /// Tells `observer` (held weakly) about this context's downloads.
+    public func addDownloadObserver(_ observer: any DownloadObserver) { downloads.observers.add(observer) }
+
+    /// Stops telling `observer` about downloads.
+    public func removeDownloadObserver(_ observer: any DownloadObserver) {
+        downloads.observers.remove(observer)
     }
 
     /// The cookie database's name in a persistent context's data directory.

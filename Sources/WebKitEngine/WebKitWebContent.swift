@@ -223,6 +223,12 @@ public final class WebKitWebContent: WebContent {
                 navigation.handle(
                     .mainFrameResponse(status: Int(webkit_uri_response_get_status_code(uriResponse))))
             }
+            // A response the view cannot show is saved instead (an attachment already is, by
+            // WebKit's default handling).
+            if webkit_response_policy_decision_is_mime_type_supported(response) == 0 {
+                webkit_policy_decision_download(decision.assumingMemoryBound(to: WebKitPolicyDecision.self))
+                args.setReturnValue(true)
+            }
         default:
             break
         }

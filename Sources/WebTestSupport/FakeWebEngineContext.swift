@@ -1,3 +1,5 @@
+public import Base
+public import Foundation
 public import Web
 
 /// A profile's state in the ``FakeWebEngine``.
@@ -9,6 +11,8 @@ public final class FakeWebEngineContext: WebEngineContext {
     public let storage: WebEngineStorage
     /// The number of contents made from this context.
     public private(set) var contentsCreated = 0
+    /// The download observers.
+    public let downloadObservers = ObserverList<any DownloadObserver>()
 
     init(engine: FakeWebEngine, storage: WebEngineStorage) {
         self.engine = engine
@@ -23,5 +27,18 @@ public final class FakeWebEngineContext: WebEngineContext {
         contentsCreated += 1
         engine.contentCreated()
         return FakeWebContent(engine: engine)
+    }
+
+    /// Adds a download observer.
+    public func addDownloadObserver(_ observer: any DownloadObserver) { downloadObservers.add(observer) }
+
+    /// Removes a download observer.
+    public func removeDownloadObserver(_ observer: any DownloadObserver) {
+        downloadObservers.remove(observer)
+    }
+
+    /// Simulates a download that finished, saved at `file`.
+    public func simulateDownloadFinished(_ file: URL) {
+        downloadObservers.forEach { $0.downloadFinished(file) }
     }
 }

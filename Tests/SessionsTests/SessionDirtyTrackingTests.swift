@@ -400,4 +400,8 @@ private final class ContentRecordingContext: WebEngineContext {
         contents.append(content)
         return content
     }
+
+    func addDownloadObserver(_ observer: any DownloadObserver) { base.addDownloadObserver(observer) }
+
+    func removeDownloadObserver(_ observer: any DownloadObserver) { base.removeDownloadObserver(observer) }
 }

@@ -52,6 +52,20 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
         return nil
     }
 
+    func testFinishedDownloadsShowAToastOverTheContent() {
+        onMainActor {
+            let (controller, _) = makeWindow()
+            defer { gtk_window_destroy(controller.window) }
+            let content = LabelViewController("content")
+            controller.content = content
+            XCTAssertNotEqual(gtk_widget_is_ancestor(content.widget, controller.toastOverlay), 0)
+            controller.showDownloadFinished(fileName: "a&b.zip")
+            controller.showDownloadFailed(fileName: "c.zip")
+            XCTAssertEqual(
+                controller.toastTitles, ["“a&b.zip” downloaded", "“c.zip” could not be downloaded"])
+        }
+    }
+
     func testEmbeddedViewControllersArePlacedInTheirSlots() {
         onMainActor {
             let (controller, _) = makeWindow()

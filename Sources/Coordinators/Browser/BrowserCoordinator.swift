@@ -13,7 +13,8 @@ import Web
 /// controller and the child coordinators of its parts (tab strip, toolbar, location bar,
 /// content, find bar). It handles ``BrowserCommands``: the ones that change tabs go to its
 /// ``BrowserMediator``, the ones that only change the window (focus the location bar,
-/// fullscreen) to the view controllers.
+/// fullscreen) to the view controllers. A ``DownloadsMediator`` shows the profile's ended
+/// downloads as toasts in the window.
 @MainActor
 final class BrowserCoordinator: Coordinator, BrowserCommands {
     /// The window's model.
@@ -30,6 +31,7 @@ final class BrowserCoordinator: Coordinator, BrowserCommands {
     private var window: UnsafeMutablePointer<GtkWidget>?
     private var windowViewController: BrowserWindowViewController?
     private var mediator: BrowserMediator?
+    private var downloads: DownloadsMediator?
     private var tabStrip: TabStripCoordinator?
     private var toolbar: ToolbarCoordinator?
     private var locationBar: LocationBarCoordinator?
@@ -107,6 +109,9 @@ final class BrowserCoordinator: Coordinator, BrowserCommands {
         windowViewController.content = content.viewController
         windowViewController.findBar = findBar.viewController
         self.windowViewController = windowViewController
+        let downloads = DownloadsMediator(context: profile.webEngineContext)
+        downloads.consumer = windowViewController
+        self.downloads = downloads
         firstLoad = FirstPageLoadObserver(webStateList: list) { [weak self] in
             EventLog.record("first-page-loaded")
             self?.onFirstPageLoaded?()
@@ -124,6 +129,8 @@ final class BrowserCoordinator: Coordinator, BrowserCommands {
         emptyList = nil
         mediator?.disconnect()
         mediator = nil
+        downloads?.disconnect()
+        downloads = nil
         super.stop()
         closeRequest?.cancel()
         closeRequest = nil

@@ -8,7 +8,8 @@ public import UIInterfaces
 
 /// One browser window's content: a header bar (the toolbar, the location bar as its title
 /// widget, New Tab and the main menu), the tab strip, an info bar slot, the find bar and the
-/// content area, plus the window's keyboard shortcuts.
+/// content area, plus the window's keyboard shortcuts. Toasts (a finished download) show
+/// over the content area (an `AdwToastOverlay`).
 ///
 /// It fills a window the application layer made (an `AdwApplicationWindow`, an `AdwWindow` or
 /// a plain `GtkWindow`) and never creates other view controllers: its coordinator hands them
@@ -17,7 +18,7 @@ public import UIInterfaces
 /// in a capture-phase `GtkShortcutController` on the window, so they work even when the web
 /// page has the focus or calls `preventDefault()`.
 @MainActor
-public final class BrowserWindowViewController: ViewController {
+public final class BrowserWindowViewController: ViewController, DownloadsConsumer {
     /// The window's content: a vertical box.
     public let widget: UnsafeMutablePointer<GtkWidget>
     /// The window being filled.
@@ -43,6 +44,10 @@ public final class BrowserWindowViewController: ViewController {
     private let infoBarSlot: UnsafeMutablePointer<GtkWidget>
     private let findBarSlot: UnsafeMutablePointer<GtkWidget>
     private let contentSlot: UnsafeMutablePointer<GtkWidget>
+    /// The `AdwToastOverlay` around the content area.
+    let toastOverlay: UnsafeMutablePointer<GtkWidget>
+    /// The titles of the toasts shown, in order.
+    private(set) var toastTitles: [String] = []
 
     /// The toolbar, at the start of the header bar.
     public var toolbar: (any ViewController)? { didSet { place(toolbar, in: toolbarSlot) } }
@@ -83,6 +88,9 @@ public final class BrowserWindowViewController: ViewController {
         findBarSlot = slot()
         contentSlot = slot()
         gtk_widget_set_vexpand(contentSlot, 1)
+        toastOverlay = adw_toast_overlay_new()
+        adw_toast_overlay_set_child(opaque(toastOverlay), contentSlot)
+        gtk_widget_set_vexpand(toastOverlay, 1)
         gtk_widget_set_hexpand(locationBarSlot, 1)
 
         newTabButton = iconButton("tab-new-symbolic", label: "New Tab")
@@ -102,7 +110,7 @@ public final class BrowserWindowViewController: ViewController {
         gtk_widget_set_hexpand(clamp, 1)
         adw_header_bar_set_title_widget(header, clamp)
 
-        for child in [asWidget(header), tabStripSlot, infoBarSlot, findBarSlot, contentSlot] {
+        for child in [asWidget(header), tabStripSlot, infoBarSlot, findBarSlot, toastOverlay] {
             gtk_box_append(cast(widget), child)
         }
         shortcutController = gtk_shortcut_controller_new()
@@ -112,6 +120,24 @@ public final class BrowserWindowViewController: ViewController {
         g_object_unref(UnsafeMutableRawPointer(menu))
         installShortcuts()
         setContent(of: window)
+    }
+
+    // MARK: DownloadsConsumer
+
+    /// Shows a toast "“name” downloaded".
+    public func showDownloadFinished(fileName: String) { showToast("“\(fileName)” downloaded") }
+
+    /// Shows a toast saying the download failed.
+    public func showDownloadFailed(fileName: String?) {
+        showToast(fileName.map { "“\($0)” could not be downloaded" } ?? "A download failed")
+    }
+
+    private func showToast(_ title: String) {
+        // A toast's title is markup.
+        let escaped = g_markup_escape_text(title, -1)!
+        defer { g_free(escaped) }
+        adw_toast_overlay_add_toast(opaque(toastOverlay), adw_toast_new(escaped))
+        toastTitles.append(title)
     }
 
     private func place(_ viewController: (any ViewController)?, in slot: UnsafeMutablePointer<GtkWidget>) {
