@@ -1,6 +1,8 @@
 /// A coordinator (seed 003; Chromium's ChromeCoordinator): creates its view controller and
 /// mediator, connects them, starts and stops its children, and handles only commands that
-/// start or stop coordinators. Coordinators form one tree from the ``AppCoordinator``.
+/// start or stop coordinators — or forward a command to their mediator (seed 003: "coordinators
+/// can have methods dispatch to their mediator"). Coordinators form one tree from the
+/// ``AppCoordinator``.
 @MainActor
 open class Coordinator {
     /// The started children, in the order they were started.

@@ -32,11 +32,7 @@ final class BrowserCoordinator: Coordinator, BrowserCommands {
     private var windowViewController: BrowserWindowViewController?
     private var mediator: BrowserMediator?
     private var downloads: DownloadsMediator?
-    private var tabStrip: TabStripCoordinator?
-    private var toolbar: ToolbarCoordinator?
     private var locationBar: LocationBarCoordinator?
-    private var content: ContentCoordinator?
-    private var findBar: FindBarCoordinator?
     private var firstLoad: FirstPageLoadObserver?
     private var emptyList: WebStateListEmptyObserver?
     private var isClosing = false
@@ -77,11 +73,7 @@ final class BrowserCoordinator: Coordinator, BrowserCommands {
         let content = ContentCoordinator(webStateList: list, dispatcher: dispatcher)
         let findBar = FindBarCoordinator(webStateList: list, dispatcher: dispatcher)
         for child in [tabStrip, toolbar, locationBar, content, findBar] as [Coordinator] { startChild(child) }
-        self.tabStrip = tabStrip
-        self.toolbar = toolbar
         self.locationBar = locationBar
-        self.content = content
-        self.findBar = findBar
 
         let window = makeWindow()
         self.window = window
@@ -140,11 +132,7 @@ final class BrowserCoordinator: Coordinator, BrowserCommands {
         }
         window = nil
         EventLog.record("window-closed")
-        tabStrip = nil
-        toolbar = nil
         locationBar = nil
-        content = nil
-        findBar = nil
     }
 
     /// Shows the window and brings it to the front.

@@ -1,6 +1,4 @@
-import Commands
 import Mediators
-import TabModel
 import UIInterfaces
 import ViewControllers
 
@@ -8,18 +6,9 @@ import ViewControllers
 /// shown, never the others. The crash page's Reload goes to the window's
 /// ``NavigationCommands`` handler (the toolbar's).
 @MainActor
-final class ContentCoordinator: Coordinator {
-    private let webStateList: WebStateList
-    private let dispatcher: CommandDispatcher
-    private var mediator: ContentMediator?
+final class ContentCoordinator: FeatureCoordinator {
     /// The view controller (while started).
     private(set) var viewController: ContentViewController?
-
-    init(webStateList: WebStateList, dispatcher: CommandDispatcher) {
-        self.webStateList = webStateList
-        self.dispatcher = dispatcher
-        super.init()
-    }
 
     override func start() {
         super.start()
@@ -27,14 +16,12 @@ final class ContentCoordinator: Coordinator {
             navigation: dispatcher.sender(for: (any NavigationCommands).self))
         let mediator = ContentMediator(webStateList: webStateList)
         mediator.consumer = viewController
+        onStop { mediator.disconnect() }
         self.viewController = viewController
-        self.mediator = mediator
     }
 
     override func stop() {
-        mediator?.disconnect()
-        mediator = nil
-        viewController = nil
         super.stop()
+        viewController = nil
     }
 }

@@ -8,20 +8,14 @@ import ViewControllers
 /// The location entry: its view controller and mediator; the mediator handles
 /// ``LocationBarCommands``.
 @MainActor
-final class LocationBarCoordinator: Coordinator {
-    private let webStateList: WebStateList
+final class LocationBarCoordinator: FeatureCoordinator {
     private let prefs: PrefService
-    private let dispatcher: CommandDispatcher
-    private var mediator: LocationBarMediator?
-    private var logger: LocationBarEventLogger?
     /// The view controller (while started).
     private(set) var viewController: LocationBarViewController?
 
     init(webStateList: WebStateList, prefs: PrefService, dispatcher: CommandDispatcher) {
-        self.webStateList = webStateList
         self.prefs = prefs
-        self.dispatcher = dispatcher
-        super.init()
+        super.init(webStateList: webStateList, dispatcher: dispatcher)
     }
 
     override func start() {
@@ -29,27 +23,19 @@ final class LocationBarCoordinator: Coordinator {
         let viewController = LocationBarViewController(
             locationBar: dispatcher.sender(for: (any LocationBarCommands).self))
         let mediator = LocationBarMediator(webStateList: webStateList, prefService: prefs)
-        dispatcher.startDispatching((any LocationBarCommands).self, to: mediator)
-        if EventLog.isEnabled {
-            let logger = LocationBarEventLogger(forwardingTo: viewController)
-            self.logger = logger
-            mediator.consumer = logger
-        } else {
-            mediator.consumer = viewController
+        register((any LocationBarCommands).self, to: mediator)
+        mediator.consumer = consumer(viewController as any LocationBarConsumer) {
+            LocationBarEventLogger(forwardingTo: $0)
         }
+        onStop { mediator.disconnect() }
         self.viewController = viewController
-        self.mediator = mediator
     }
 
     /// Moves the focus to the entry, its text selected.
     func focus() { viewController?.focus() }
 
     override func stop() {
-        dispatcher.stopDispatching(for: (any LocationBarCommands).self)
-        mediator?.disconnect()
-        mediator = nil
-        logger = nil
-        viewController = nil
         super.stop()
+        viewController = nil
     }
 }
