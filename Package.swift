@@ -15,7 +15,7 @@ import PackageDescription
 // Commands but never the model, Web or Sessions targets: that edge is kept absent here, so the
 // compiler enforces it.
 //   UIInterfaces (Base) ; CGTK, CAdwaita <- GTKShims ; ViewControllers <- UIInterfaces, Commands,
-//   Base, GTKShims, GLibSupport, GTKSupport
+//   Base, GTKShims, GLibSupport, GTKSupport, CGTK, CAdwaita
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
@@ -86,7 +86,7 @@ let package = Package(
         // edge is kept absent here, so the compiler enforces that mediators push plain values.
         .target(
             name: "Mediators",
-            dependencies: ["UIInterfaces", "Commands", "Base", "Web", "TabModel", "Profiles", "Prefs"],
+            dependencies: ["UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs"],
             swiftSettings: strict
         ),
 

@@ -54,19 +54,6 @@ struct BrowserMediatorTests {
         #expect(builder.describe(list) == expected)
     }
 
-    @Test func duplicateCurrentTabCopiesItsHistoryNextToIt() throws {
-        let a = builder.realizedWebState(named: "a")
-        a.load(URL(string: "https://a2.test/")!)
-        let mediator = try makeMediator("| [1 a* b] c")
-        mediator.duplicateCurrentTab()
-        #expect(builder.describe(list) == "| [1 a _* b] c")
-        let copy = list.webState(at: 1)
-        #expect(!copy.isRealized)
-        #expect(copy.title == a.title)
-        #expect(copy.navigationManager.itemCount == 2)
-        #expect(TabIdentifier(copy) != TabIdentifier(a))
-    }
-
     @Test func aCommandAfterDisconnectFailsNamingIt() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {

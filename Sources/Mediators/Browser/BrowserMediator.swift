@@ -56,17 +56,6 @@ public final class BrowserMediator {
         return webStateList.isEmpty
     }
 
-    /// Opens a copy of the active tab next to it and activates it.
-    public func duplicateCurrentTab() {
-        state.check(#function)
-        guard let index = webStateList.activeIndex else { return }
-        let source = webStateList.webState(at: index)
-        webStateList.insert(
-            source.makeDuplicate(),
-            .atIndex(index + 1).withOpener(WebStateOpener(source)).inGroup(webStateList.group(at: index))
-                .activating())
-    }
-
     /// Zooms the active tab in to the next preset level.
     public func zoomIn() { setActiveZoom { ZoomLevels.zoomedIn(from: $0) } }
 

@@ -14,7 +14,6 @@ public import Web
 public final class ContentMediator: WebStateListObserver, WebStateObserver {
     private let webStateList: WebStateList
     private var state = MediatorState("ContentMediator")
-    private var isObserving = true
     private weak var shownWebState: WebState?
     /// Whether the crash page is what was last pushed for ``shownWebState``.
     private var shownCrashed = false
@@ -47,8 +46,7 @@ public final class ContentMediator: WebStateListObserver, WebStateObserver {
     }
 
     private func stopObserving() {
-        guard isObserving else { return }
-        isObserving = false
+        guard forwarder != nil else { return }
         forwarder = nil
         bridge = nil
         if !webStateList.isDestroyed { webStateList.removeObserver(self) }
