@@ -52,7 +52,6 @@ public final class JSONPrefStore {
     private var unknownMembers: [String: JSONValue] = [:]
     /// The registered prefs' values to write (non-default ones only).
     private var values: [String: PrefValue] = [:]
-    private var hasPendingChanges = false
 
     /// Creates a store for the file at `path`; nothing is read until a ``PrefService``
     /// is created with it.
@@ -71,7 +70,7 @@ public final class JSONPrefStore {
     public var badFilePath: String { path + ".bad" }
 
     /// Whether a change is waiting for the write delay to pass.
-    public var hasPendingWrite: Bool { hasPendingChanges }
+    public private(set) var hasPendingWrite = false
 
     isolated deinit {
         // The last changes must not be lost if the owner did not flush.
@@ -84,11 +83,11 @@ public final class JSONPrefStore {
     /// `waitUntilDone`, returns only once they, and every write started before, are on
     /// disk (or have failed); without pending changes it then only waits.
     public func commitPendingWrite(waitUntilDone: Bool = false) {
-        guard hasPendingChanges else {
+        guard hasPendingWrite else {
             if waitUntilDone { queue.sync {} }
             return
         }
-        hasPendingChanges = false
+        hasPendingWrite = false
         timer.stop()
         writeCount += 1
         let document = JSONValue.object(documentMembers())
@@ -132,7 +131,7 @@ public final class JSONPrefStore {
     private func writeFailed() {
         failuresInARow += 1
         guard !isReadOnly else { return }
-        hasPendingChanges = true
+        hasPendingWrite = true
         timer.stop()
         timer.start(after: scheduledWriteDelay) { [weak self] in self?.commitPendingWrite() }
     }
@@ -144,7 +143,7 @@ public final class JSONPrefStore {
     func valuesDidChange(_ newValues: [String: PrefValue]) {
         values = newValues
         guard !isReadOnly else { return }
-        hasPendingChanges = true
+        hasPendingWrite = true
         if !timer.isRunning {
             timer.start(after: scheduledWriteDelay) { [weak self] in self?.commitPendingWrite() }
         }

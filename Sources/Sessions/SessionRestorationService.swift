@@ -343,8 +343,11 @@ public final class SessionRestorationService {
             return nil
         case .failure(let failure):
             record(.tabData(tab: id.rawValue, path: path, failure: failure))
-            // Nothing else touches this tab's files now: no write of it is queued or running.
-            if failure.isDamaged { io.rename(path, to: SessionLayout.setAside(path)) }
+            // Set aside on the IO queue, after whatever it is doing (a background read of this
+            // tab, say); no write of the tab is queued or running.
+            if failure.isDamaged {
+                io.async { [io] in _ = io.rename(path, to: SessionLayout.setAside(path)) }
+            }
             return nil
         }
     }

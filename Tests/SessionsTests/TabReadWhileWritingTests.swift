@@ -29,7 +29,7 @@ import Web
         service.setSessionID("w1", for: other)
         let tabB = env.makeRealizedTab(["https://b.test/"])
         other.webStateList.insert(tabB, .automatic.activating())
-        let heldPath = env.tabPath("w1", tabB.id) + "/" + SessionFormat.dataFileName
+        let heldPath = SessionLayout.dataFile(inTab: env.tabPath("w1", tabB.id))
         AtomicFileWriter.holdWrites(toPath: heldPath)
         service.saveSessions()
         AtomicFileWriter.waitUntilAWriteIsHeld(atPath: heldPath)
