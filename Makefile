@@ -56,9 +56,11 @@ FUZZ_TARGETS ?= fuzz-session-list fuzz-tab-data fuzz-recently-closed fuzz-prefs-
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS = -c debug --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
 fuzz-build: deps
-	@for target in $(FUZZ_TARGETS); do \
-		$(SWIFT) build $(FUZZ_FLAGS) --product $$target 2>&1 | grep -Ev "Cannot export local symbol|prohibited flag" || exit 1; \
-	done
+	@log=$$(mktemp "$${TMPDIR:-/tmp}/swiftlet-fuzz-build.XXXXXX"); for target in $(FUZZ_TARGETS); do \
+		$(SWIFT) build $(FUZZ_FLAGS) --product $$target >"$$log" 2>&1; status=$$?; \
+		grep -Ev "Cannot export local symbol|prohibited flag" "$$log"; \
+		[ $$status -eq 0 ] || { rm -f "$$log"; exit 1; }; \
+	done; rm -f "$$log"
 
 fuzz: fuzz-build
 	@scripts/run-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
