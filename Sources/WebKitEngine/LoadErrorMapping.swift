@@ -40,7 +40,4 @@ enum LoadErrorMapping {
         }
         return .other
     }
-
-    /// The error a committed page with HTTP status `status` (≥ 400) ended with.
-    static func httpError(status: Int, url: URL?) -> WebLoadError { .httpStatus(status, url: url) }
 }

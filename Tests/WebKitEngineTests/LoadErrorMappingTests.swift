@@ -43,7 +43,6 @@ final class LoadErrorMappingTests: XCTestCase {
         XCTAssertEqual(error.code, Int(G_IO_ERROR_CONNECTION_REFUSED.rawValue))
         XCTAssertEqual(error.message, "message")
         XCTAssertEqual(error.url, URL(string: "https://example.test/"))
-        XCTAssertEqual(LoadErrorMapping.httpError(status: 503, url: nil).kind, .httpStatus(503))
     }
 
     func testErrorPageEscapesWhatItShows() {
