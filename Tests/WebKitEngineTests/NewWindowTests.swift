@@ -78,7 +78,8 @@ final class NewWindowTests: WebKitTestCase, @unchecked Sendable {
             defer { child.close() }
             XCTAssertTrue(child.hasOpener)
             wait("the new window's load") { child.lastCommittedURL == server.url("/b") && !child.isLoading }
-            XCTAssertEqual(child.title, "Page B")
+            // WebKit can report the title after the load finished (WebKitWebContent says so).
+            wait("the new window's title") { child.title == "Page B" }
         }
     }
 
