@@ -34,6 +34,7 @@ let package = Package(
         .library(name: "Profiles", targets: ["Profiles"]),
         .library(name: "TabModel", targets: ["TabModel"]),
         .library(name: "Sessions", targets: ["Sessions"]),
+        .library(name: "Application", targets: ["Application"]),
         .library(name: "Commands", targets: ["Commands"]),
         .library(name: "UIInterfaces", targets: ["UIInterfaces"]),
         .library(name: "Mediators", targets: ["Mediators"]),
@@ -77,6 +78,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The application layer without GTK: the launch and quit sequences, scenes (windows)
+        // with their activation levels and agents, the open-scene registry.
+        .target(
+            name: "Application",
+            dependencies: ["Base", "Web", "Prefs", "Profiles", "TabModel", "Sessions", logging],
+            swiftSettings: strict
+        ),
 
         // The UI layer's contracts (seed 003): consumer and command protocols with their value
         // types. No GTK, no model: view controllers and mediators both import it.
@@ -97,8 +105,8 @@ let package = Package(
             name: "Coordinators",
             dependencies: [
                 "Base", "Web", "Commands", "UIInterfaces", "ViewControllers", "Mediators", "Prefs",
-                "Profiles",
-                "TabModel", "WebKitEngine", "GLibSupport", "GTKSupport", "CGTK", "CAdwaita",
+                "Profiles", "Sessions", "Application", "TabModel", "WebKitEngine", "GLibSupport",
+                "GTKSupport", "CGTK", "CAdwaita",
             ],
             swiftSettings: strict
         ),
@@ -150,6 +158,7 @@ let package = Package(
             name: "SessionsTestSupport",
             dependencies: [
                 "Base", "Web", "WebTestSupport", "Profiles", "TabModel", "ModelTestSupport", "Sessions",
+                "Application",
             ],
             swiftSettings: strict
         ),
@@ -241,6 +250,14 @@ let package = Package(
                 "Base", "Web", "WebTestSupport", "KeyedServices", "Prefs", "Profiles", "TabModel",
                 "ModelTestSupport",
                 "Sessions", "SessionsTestSupport",
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ApplicationTests",
+            dependencies: [
+                "Application", "Base", "Web", "WebTestSupport", "Prefs", "Profiles", "TabModel", "Sessions",
+                "ModelTestSupport",
             ],
             swiftSettings: strict
         ),

@@ -1,5 +1,5 @@
 public import Base
-import Foundation
+public import Foundation
 public import Prefs
 public import Profiles
 public import WebTestSupport
@@ -25,16 +25,23 @@ public enum TestProfile {
         }
     }()
 
+    /// A fresh temporary user data directory (not created), removed when the test process
+    /// exits.
+    public static func makeUserDataDirectory() -> URL {
+        _ = removeRootAtExit
+        return URL(fileURLWithPath: root + "/" + UUID().uuidString, isDirectory: true)
+    }
+
     /// A new application context on `engine` in a fresh temporary directory.
     public static func makeApplicationContext(
         engine: FakeWebEngine, clock: ManualTimerClock = ManualTimerClock(),
+        registerLocalStatePrefs: (PrefRegistry) -> Void = { _ in },
         registerProfilePrefs: (PrefRegistry) -> Void = { _ in }
     ) -> ApplicationContext {
-        _ = removeRootAtExit
-        let directory = URL(fileURLWithPath: root + "/" + UUID().uuidString, isDirectory: true)
+        let directory = makeUserDataDirectory()
         let context = ApplicationContext(
             userDataDirectory: UserDataDirectory(path: directory), engine: engine, clock: clock,
-            isTesting: true,
+            isTesting: true, registerLocalStatePrefs: registerLocalStatePrefs,
             registerProfilePrefs: registerProfilePrefs)
         contexts.append(context)
         return context

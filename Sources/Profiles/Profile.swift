@@ -87,13 +87,17 @@ public final class Profile: KeyedServiceContext, @MainActor SupportsUserData {
     /// Whether the off-the-record profile exists.
     public var hasOffTheRecordProfile: Bool { offTheRecord != nil }
 
+    /// Where the off-the-record profile keeps its state while it exists (`<profile>/OTR`),
+    /// known without making it.
+    public var offTheRecordStatePath: URL { statePath.appendingPathComponent("OTR", isDirectory: true) }
+
     /// The off-the-record profile, created on first use (only from a regular profile).
     public var offTheRecordProfile: Profile {
         checkAlive()
         if isOffTheRecord { return self }
         if let offTheRecord { return offTheRecord }
         let profile = Profile(
-            name: name, statePath: statePath.appendingPathComponent("OTR", isDirectory: true),
+            name: name, statePath: offTheRecordStatePath,
             cachePath: cachePath.appendingPathComponent("OTR", isDirectory: true),
             prefs: PrefService(overlaying: prefs),
             original: self, engine: engine, manager: manager, isTesting: isTestingContext)

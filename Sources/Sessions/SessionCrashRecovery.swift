@@ -73,6 +73,47 @@ public final class SessionCrashRecovery {
         return true
     }
 
+    /// Whether the backup holds the session `sessionID`.
+    public func backupHasSession(_ sessionID: String) -> Bool {
+        FileManager.default.fileExists(
+            atPath: SessionLayout.sessionDirectory(sessionID, in: backupDirectory).path)
+    }
+
+    /// Puts the backup's copy of the one session `sessionID` in place of the live one (which
+    /// must not be connected to a browser); the rest of the live sessions — windows opened
+    /// since the crash — stay as they are. The backup's copy is left in the backup, so the
+    /// session can be restored again until ``discard()``. Load the session afterwards.
+    /// Returns false if the backup has no such session or it could not be put back (the
+    /// live one is then unchanged).
+    @discardableResult
+    public func restoreSession(_ sessionID: String) -> Bool {
+        let source = SessionLayout.sessionDirectory(sessionID, in: backupDirectory).path
+        let destination = SessionLayout.sessionDirectory(sessionID, in: storageDirectory).path
+        guard FileManager.default.fileExists(atPath: source) else { return false }
+        let staging = SessionLayout.partialCrashBackup(of: storageDirectory) + "-" + sessionID
+        try? FileManager.default.removeItem(atPath: staging)
+        do { try PrivateStorage.createDirectory(atPath: storageDirectory.path) } catch { return false }
+        guard linkTree(from: source, to: staging) else {
+            try? FileManager.default.removeItem(atPath: staging)
+            return false
+        }
+        let old = SessionLayout.replacedStorage(of: storageDirectory) + "-" + sessionID
+        try? FileManager.default.removeItem(atPath: old)
+        let hadLive = FileManager.default.fileExists(atPath: destination)
+        if hadLive, rename(destination, old) != 0 {
+            try? FileManager.default.removeItem(atPath: staging)
+            return false
+        }
+        guard rename(staging, destination) == 0 else {
+            if hadLive { _ = rename(old, destination) }
+            try? FileManager.default.removeItem(atPath: staging)
+            return false
+        }
+        try? AtomicFileWriter.syncDirectory(storageDirectory.path)
+        try? FileManager.default.removeItem(atPath: old)
+        return true
+    }
+
     /// Deletes the backup (the user chose not to restore).
     public func discard() { try? FileManager.default.removeItem(at: backupDirectory) }
 

@@ -54,8 +54,16 @@ public struct SessionInspector: Sendable {
 
     // MARK: Local State
 
+    /// A window of `Local State`'s open-scene registry (the application layer's
+    /// `OpenSceneRegistry`, read here from the file itself).
+    private struct OpenScene {
+        var sessionID: String
+        var profileName: String
+        var isIncognito: Bool
+    }
+
     private struct LocalState {
-        var openScenes: [ApplicationContext.Scene] = []
+        var openScenes: [OpenScene] = []
         var lastRunCrashed = false
     }
 
@@ -96,7 +104,7 @@ public struct SessionInspector: Sendable {
     // MARK: Profiles and windows
 
     private func inspectProfile(
-        _ name: String, openScenes: [ApplicationContext.Scene]
+        _ name: String, openScenes: [OpenScene]
     ) -> SessionReport.Profile {
         let directory = userDataDirectory.appendingPathComponent(name, isDirectory: true)
         var windows: [SessionReport.Window] = []

@@ -27,7 +27,17 @@ extension SessionRestorationService {
         -> [String]
     {
         let discarded = discardedSessionIDs(keeping: openSessionIDs)
-        for sessionID in discarded {
+        moveSessionsToRecentlyClosed(discarded, into: tabRestore)
+        return discarded
+    }
+
+    /// Each of the sessions `sessionIDs` (on disk, not connected: a window just closed and
+    /// disconnected, or one found discarded at start-up) goes to `tabRestore` as a closed
+    /// window, with each tab's history, and its data is then deleted. Waits for the disk.
+    public func moveSessionsToRecentlyClosed(_ sessionIDs: [String], into tabRestore: TabRestoreService?) {
+        waitForPendingIO()
+        let ids = sessionIDs.filter { !isConnected(sessionID: $0) }
+        for sessionID in ids {
             let directory = sessionDirectory(sessionID).path
             let loaded = io.sync { [io] in SessionLoader(io: io, directory: directory).load() }
             let tabs = loaded.session.items.map { item -> WebStateStorage in
@@ -46,10 +56,9 @@ extension SessionRestorationService {
                 tabs: tabs, activeIndex: loaded.session.activeIndex, pinnedCount: loaded.session.pinnedCount,
                 sessionID: sessionID)
         }
-        if !discarded.isEmpty {
-            deleteDataForDiscardedSessions(discarded)
+        if !ids.isEmpty {
+            deleteDataForDiscardedSessions(ids)
             waitForPendingIO()
         }
-        return discarded
     }
 }

@@ -1,5 +1,5 @@
 import Base
-import Foundation
+public import Foundation
 public import KeyedServices
 public import Profiles
 
@@ -72,18 +72,9 @@ public final class SessionServices {
         tabRestoreFactory.requiredService(for: profile)
     }
 
-    /// At start-up: the window sessions of `profile` that `application`'s open-scene registry
-    /// does not list go to its recently closed entries and are deleted
-    /// (``SessionRestorationService/purgeDiscardedSessions(keeping:into:)``). Nothing is purged
-    /// when `Local State` was missing or unreadable (``ApplicationContext/knowsOpenScenes``):
-    /// without the registry, the sessions on disk are the truth. Returns the purged ids.
-    @discardableResult
-    public func purgeDiscardedSessions(of profile: Profile, application: ApplicationContext) -> [String] {
-        guard application.knowsOpenScenes else { return [] }
-        let open = application.openScenes.filter {
-            $0.profileName == profile.name.rawValue && $0.isIncognito == profile.isOffTheRecord
-        }
-        return sessionRestoration(for: profile).purgeDiscardedSessions(
-            keeping: Set(open.map(\.sessionID)), into: tabRestore(for: profile))
+    /// The session storage directory of a profile whose state is in `profileStatePath`
+    /// (`<profile>/SessionStorage`), known without making its service.
+    public static func storageDirectory(inProfile profileStatePath: URL) -> URL {
+        SessionLayout.storageDirectory(inProfile: profileStatePath)
     }
 }

@@ -1,3 +1,4 @@
+import Application
 public import Base
 public import Foundation
 import ModelTestSupport
@@ -16,7 +17,9 @@ public enum SampleUserDataDirectory {
     ///
     /// Without `quit`, the run "crashes": it never shuts down.
     public static func make(engine: FakeWebEngine, clock: ManualTimerClock, quit: Bool = true) throws -> URL {
-        let app = TestProfile.makeApplicationContext(engine: engine, clock: clock)
+        let app = TestProfile.makeApplicationContext(
+            engine: engine, clock: clock, registerLocalStatePrefs: OpenSceneRegistry.registerPrefs)
+        let registry = OpenSceneRegistry(localState: app.localState)
         app.start()
         let services = SessionServices.register(in: app, saveDelay: .seconds(1))
         let profile = try app.profileManager.createProfile(named: "Default")
@@ -55,8 +58,8 @@ public enum SampleUserDataDirectory {
         gone.load(URL(string: "https://old.test/")!)
         old.webStateList.insert(gone, .automatic.activating())
 
-        app.addOpenScene(.init(sessionID: "main", profileName: "Default"))
-        app.addOpenScene(.init(sessionID: "private", profileName: "Default", isIncognito: true))
+        registry.add(.init(sessionID: "main", profileName: "Default"))
+        registry.add(.init(sessionID: "private", profileName: "Default", isIncognito: true))
         for service in [sessions, services.sessionRestoration(for: otr)] {
             service.saveSessions()
             service.waitForPendingIO()

@@ -159,17 +159,6 @@ struct ApplicationContextTests {
         #expect(ShutdownRecorder.log == ["shutdown otr", "shutdown regular"])
     }
 
-    @Test func openSceneRegistry() {
-        defer { try? FileManager.default.removeItem(at: root) }
-        let app = context()
-        app.addOpenScene(.init(sessionID: "a", profileName: "Default"))
-        app.addOpenScene(.init(sessionID: "b", profileName: "Default", isIncognito: true))
-        app.removeOpenScene(sessionID: "a")
-        app.shutdown()
-        let next = context()
-        #expect(next.openScenes == [.init(sessionID: "b", profileName: "Default", isIncognito: true)])
-    }
-
     @Test func usingADestroyedProfileFailsLoudly() async {
         await #expect(processExitsWith: .failure) {
             await MainActor.run {

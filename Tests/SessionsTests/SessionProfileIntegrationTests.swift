@@ -76,7 +76,7 @@ struct SessionProfileIntegrationTests {
     }
 
     @Test func windowsTheUserClosedGoToRecentlyClosedAndArePurged() throws {
-        let (app, _, services, profile) = setUp()
+        let (_, _, services, profile) = setUp()
         let sessions = services.sessionRestoration(for: profile)
         let kept = Browser(kind: .regular, profile: profile, delegate: nil)
         let closed = Browser(kind: .regular, profile: profile, delegate: nil)
@@ -85,7 +85,6 @@ struct SessionProfileIntegrationTests {
         addTabs(kept, ["https://k.test/"])
         addTabs(closed, ["https://c.test/1", "https://c.test/2"])
         closed.webStateList.webState(at: 1).load(URL(string: "https://c.test/2b")!)
-        app.addOpenScene(.init(sessionID: "kept", profileName: "Default"))
         sessions.saveSessions()
         sessions.waitForPendingIO()
         sessions.disconnect(kept)
@@ -95,7 +94,7 @@ struct SessionProfileIntegrationTests {
         let storage = sessions.storageDirectory
         let tabRestore = services.tabRestore(for: profile)
         let purged = sessions.purgeDiscardedSessions(
-            keeping: Set(app.openScenes.map(\.sessionID)), into: tabRestore)
+            keeping: ["kept"], into: tabRestore)
         #expect(purged == ["closed"])
         #expect(!FileManager.default.fileExists(atPath: storage.appendingPathComponent("closed").path))
         #expect(FileManager.default.fileExists(atPath: storage.appendingPathComponent("kept").path))
@@ -111,58 +110,6 @@ struct SessionProfileIntegrationTests {
         tabRestore.flush()
         let reread = TabRestoreService(fileURL: tabRestore.fileURL)
         #expect(reread.entries.count == 1)
-    }
-
-    /// Saves windows "a" and "b" of a new application's Default profile, records only "a" as
-    /// open, and quits. Returns the user data directory.
-    func savedWindowsWithOnlyAOpen() -> URL {
-        let (app, _, services, profile) = setUp()
-        let sessions = services.sessionRestoration(for: profile)
-        for id in ["a", "b"] {
-            let browser = Browser(kind: .regular, profile: profile, delegate: nil)
-            sessions.setSessionID(id, for: browser)
-            addTabs(browser, ["https://\(id).test/"])
-            sessions.disconnect(browser)
-        }
-        sessions.waitForPendingIO()
-        app.addOpenScene(.init(sessionID: "a", profileName: "Default"))
-        app.start()
-        app.shutdown()
-        return app.userDataDirectory.path
-    }
-
-    /// The next launch on `directory`: returns the purged ids and the sessions left on disk.
-    func relaunchAndPurge(_ directory: URL) throws -> (purged: [String], left: [String]) {
-        let app = ApplicationContext(
-            userDataDirectory: UserDataDirectory(path: directory), engine: engine, clock: clock,
-            isTesting: true)
-        let services = SessionServices.register(in: app, saveDelay: .seconds(1))
-        let profile = try app.profileManager.createProfile(named: "Default")
-        let purged = services.purgeDiscardedSessions(of: profile, application: app)
-        let storage = services.sessionRestoration(for: profile).storageDirectory.path
-        let left = try FileManager.default.contentsOfDirectory(atPath: storage).sorted()
-        services.tabRestore(for: profile).flush()
-        app.shutdown()
-        return (purged, left)
-    }
-
-    @Test func withLocalStateWindowsNotRecordedAsOpenArePurged() throws {
-        let result = try relaunchAndPurge(savedWindowsWithOnlyAOpen())
-        #expect(result.purged == ["b"])
-        #expect(result.left == ["a"])
-    }
-
-    @Test(arguments: ["missing", "empty", "garbage"])
-    func withoutAReadableLocalStateNoWindowIsPurged(_ damage: String) throws {
-        let directory = savedWindowsWithOnlyAOpen()
-        let localState = directory.appendingPathComponent("Local State")
-        try FileManager.default.removeItem(at: localState)
-        if damage != "missing" {
-            try Data(damage == "empty" ? [] : Array("{not json".utf8)).write(to: localState)
-        }
-        let result = try relaunchAndPurge(directory)
-        #expect(result.purged.isEmpty)
-        #expect(result.left == ["a", "b"], "the sessions on disk are the truth")
     }
 
     @Test func crashRecoverySetsAsideAndRestoresOrDiscards() throws {

@@ -206,6 +206,7 @@ struct SessionRobustnessTests {
         let tab = browser.webStateList.webState(at: 0)
         tab.forceRealized()
         #expect(tab.navigationManager.items.map(\.url.absoluteString) == ["https://a.test/2"])
+        service.waitForPendingIO()  // the damaged file is set aside on the IO queue
         #expect(env.read(dataPath + ".bad") == Data())
         #expect(service.problems.contains { $0.description.contains(dataPath) })
         service.disconnect(browser)
@@ -261,6 +262,7 @@ struct SessionRobustnessTests {
         #expect(tab.lastCommittedURL == URL(string: "https://a.test/2"))
         tab.forceRealized()
         #expect(tab.navigationManager.items.map(\.url.absoluteString) == ["https://a.test/2"])
+        service.waitForPendingIO()  // the damaged file is set aside on the IO queue
         #expect(env.read(dataPath + ".bad") == garbage)
         #expect(service.problems.contains { $0.description.contains("unreadable") })
 

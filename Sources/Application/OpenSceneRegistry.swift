@@ -1,0 +1,102 @@
+public import Prefs
+
+/// The windows of the application, kept in local state (`Local State`) so that the next
+/// launch knows what to do with the sessions on disk:
+///
+/// - ``scenes``: the windows open now — at a clean quit, the ones to restore.
+/// - ``crashedScenes``: the windows that were open when the last run crashed, waiting for
+///   the user to restore them (or not) until the next clean quit.
+///
+/// A session on disk listed in neither belongs to a window the user closed.
+@MainActor
+public final class OpenSceneRegistry {
+    /// The names of the local state prefs the registry uses.
+    public enum Prefs {
+        /// The windows open now, in order (a list of dictionaries).
+        public static let openScenes = "application.open_scenes"
+        /// The windows open when the last run crashed, not restored yet (same format).
+        public static let crashedScenes = "application.crashed_scenes"
+    }
+
+    private let localState: PrefService
+
+    /// Registers the registry's prefs; pass it as the application context's
+    /// `registerLocalStatePrefs`.
+    public static func registerPrefs(_ registry: PrefRegistry) {
+        registry.register(Prefs.openScenes, default: .list([]))
+        registry.register(Prefs.crashedScenes, default: .list([]))
+    }
+
+    /// The registry kept in `localState` (whose registry ran ``registerPrefs(_:)``).
+    public init(localState: PrefService) { self.localState = localState }
+
+    /// Whether ``scenes`` is the truth about the windows: `Local State` was read at start.
+    /// When it was missing or unreadable the registry is empty, and every window session on
+    /// disk must be taken as open — not as closed by the user (which would send each to
+    /// recently closed and delete its session).
+    public var isKnown: Bool { localState.valuesWereReadFromFile }
+
+    /// The windows recorded as open, in order.
+    public var scenes: [OpenScene] { read(Prefs.openScenes) }
+
+    /// The windows open at the last crash that were not restored yet.
+    public var crashedScenes: [OpenScene] { read(Prefs.crashedScenes) }
+
+    /// Records a window as open (replacing a record with the same session id and profile).
+    public func add(_ scene: OpenScene) {
+        write(Prefs.openScenes, scenes.filter { !$0.isSame(as: scene) } + [scene])
+    }
+
+    /// Forgets an open window (it closed).
+    public func remove(_ scene: OpenScene) {
+        write(Prefs.openScenes, scenes.filter { !$0.isSame(as: scene) })
+    }
+
+    /// After a crash: the windows recorded as open become crashed ones (added to any left
+    /// from an earlier crash), and none is open. Returns the crashed windows.
+    @discardableResult
+    public func moveOpenScenesToCrashed() -> [OpenScene] {
+        var crashed = crashedScenes
+        for scene in scenes where !crashed.contains(where: { $0.isSame(as: scene) }) { crashed.append(scene) }
+        write(Prefs.crashedScenes, crashed)
+        write(Prefs.openScenes, [])
+        return crashed
+    }
+
+    /// Forgets a crashed window (it was restored, or will not be).
+    public func removeCrashed(_ scene: OpenScene) {
+        write(Prefs.crashedScenes, crashedScenes.filter { !$0.isSame(as: scene) })
+    }
+
+    /// Forgets every crashed window (at a clean quit).
+    public func clearCrashed() { write(Prefs.crashedScenes, []) }
+
+    private func read(_ name: String) -> [OpenScene] {
+        localState.list(name).compactMap { value in
+            guard case .dictionary(let record) = value, let id = record["session_id"]?.stringValue,
+                let profile = record["profile"]?.stringValue
+            else { return nil }
+            return OpenScene(
+                sessionID: id, profileName: profile, isIncognito: record["incognito"]?.boolValue ?? false)
+        }
+    }
+
+    private func write(_ name: String, _ scenes: [OpenScene]) {
+        localState.set(
+            name,
+            .list(
+                scenes.map {
+                    .dictionary([
+                        "session_id": .string($0.sessionID), "profile": .string($0.profileName),
+                        "incognito": .bool($0.isIncognito),
+                    ])
+                }))
+    }
+}
+
+extension OpenScene {
+    /// Whether `other` records the same window (session id, profile and kind).
+    fileprivate func isSame(as other: OpenScene) -> Bool {
+        sessionID == other.sessionID && profileName == other.profileName && isIncognito == other.isIncognito
+    }
+}

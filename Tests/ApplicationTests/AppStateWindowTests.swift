@@ -1,0 +1,202 @@
+import Application
+import Base
+import Foundation
+import Sessions
+import TabModel
+import Testing
+import Web
+
+/// Closing and reopening windows and tabs, incognito windows, and tabs moving between
+/// windows — each checked across a relaunch where it matters.
+@MainActor
+struct AppStateWindowTests {
+    @Test func aClosedWindowGoesToRecentlyClosedWithItsHistoryAndComesBackFromThere() throws {
+        let fixture = AppFixture()
+        fixture.launch()
+        let kept = fixture.openWindow(["https://a.test/"])
+        let closed = fixture.openWindow(["https://b.test/1", "https://c.test/"])
+        closed.browser.webStateList.webState(at: 0).load(URL(string: "https://b.test/2")!)
+        fixture.app.closeScene(closed)
+        #expect(fixture.app.scenes.map(\.sessionID) == [kept.sessionID])
+        #expect(!fixture.sessionsOnDisk().contains(closed.sessionID), "its session data is deleted")
+        fixture.quit()
+
+        let outcome = fixture.launch()
+        let scene = try #require(outcome.restoredScenes.first)
+        #expect(outcome.restoredScenes.count == 1)
+        let entries = fixture.app.recentlyClosedEntries(for: scene)
+        guard case .window(let window)? = entries.first else {
+            Issue.record("no closed window in \(entries)")
+            return
+        }
+        #expect(window.tabs.count == 2)
+        let reopened = try #require(fixture.app.reopenClosedEntry(window.entryID, from: scene))
+        #expect(fixture.pages(reopened) == ["b.test/2", "c.test/"])
+        #expect(reopened.browser.webStateList.webState(at: 0).navigationItemCount == 2)
+        #expect(fixture.app.recentlyClosedEntries(for: scene).isEmpty)
+    }
+
+    @Test func reopeningTheLastClosedTabPutsItBackAtItsIndexWithItsHistory() throws {
+        let fixture = AppFixture()
+        fixture.launch()
+        let scene = fixture.openWindow(["https://a.test/", "https://b.test/1", "https://c.test/"])
+        let list = scene.browser.webStateList
+        list.webState(at: 1).load(URL(string: "https://b.test/2")!)
+        list.close(at: 1, flags: .userAction)
+        #expect(fixture.pages(scene) == ["a.test/", "c.test/"])
+        fixture.quit()
+
+        // The list of closed tabs survives the restart.
+        let outcome = fixture.launch()
+        let restored = try #require(outcome.restoredScenes.first)
+        #expect(fixture.app.reopenLastClosed(from: restored) == nil, "a tab opens no window")
+        #expect(fixture.pages(restored) == ["a.test/", "b.test/2", "c.test/"])
+        let list2 = restored.browser.webStateList
+        #expect(list2.activeIndex == 1)
+        #expect(list2.webState(at: 1).navigationItemCount == 2)
+    }
+
+    @Test func closingTheLastWindowsTabsLeavesNoRecentlyClosedWindow() {
+        let fixture = AppFixture()
+        fixture.launch()
+        let kept = fixture.openWindow(["https://a.test/"])
+        let emptied = fixture.openWindow(["https://b.test/"])
+        emptied.browser.webStateList.close(at: 0, flags: .userAction)
+        fixture.app.closeScene(emptied)
+        let entries = fixture.app.recentlyClosedEntries(for: kept)
+        #expect(entries.count == 1)
+        if case .window? = entries.first { Issue.record("an empty window was recorded") }
+    }
+
+    // MARK: Incognito
+
+    @Test func anIncognitoWindowLeavesNothingOnDiskOnceItCloses() throws {
+        let fixture = AppFixture()
+        fixture.launch()
+        let regular = fixture.openWindow(["https://a.test/"])
+        let incognito = fixture.openWindow(
+            ["https://secret.test/1", "https://secret.test/2"], incognito: true)
+        #expect(incognito.isIncognito)
+        fixture.crash()  // makes its saves reach the disk
+        #expect(fixture.sessionsOnDisk(incognito: true) == [incognito.sessionID])
+        fixture.app.closeScene(incognito)
+        #expect(!fixture.filesOnDisk().contains { $0.hasPrefix("Default/OTR") }, "\(fixture.filesOnDisk())")
+        #expect(fixture.app.recentlyClosedEntries(for: regular).isEmpty)
+        fixture.quit()
+        let outcome = fixture.launch()
+        #expect(outcome.restoredScenes.map(\.isIncognito) == [false])
+        for scene in outcome.restoredScenes {
+            #expect(
+                fixture.app.recentlyClosedEntries(for: scene).isEmpty, "never in the regular profile's list")
+        }
+    }
+
+    @Test func incognitoWindowsDoNotComeBackAfterACleanQuit() {
+        let fixture = AppFixture()
+        fixture.launch()
+        fixture.openWindow(["https://a.test/"])
+        fixture.openWindow(["https://secret.test/"], incognito: true)
+        fixture.crash()
+        fixture.quit()
+        #expect(!fixture.filesOnDisk().contains { $0.hasPrefix("Default/OTR") })
+        let outcome = fixture.launch()
+        #expect(outcome.restoredScenes.map(fixture.pages) == [["a.test/"]])
+    }
+
+    @Test func incognitoWindowsComeBackAfterACrashWhenTheUserRestores() throws {
+        let fixture = AppFixture()
+        fixture.launch()
+        fixture.openWindow(["https://a.test/"])
+        let incognito = fixture.openWindow(["https://secret.test/"], incognito: true)
+        fixture.crash()
+
+        let outcome = fixture.launch()
+        #expect(outcome.crashedScenes.filter(\.isIncognito).map(\.sessionID) == [incognito.sessionID])
+        let restored = fixture.app.restoreCrashedScenes()
+        let back = try #require(restored.first { $0.isIncognito })
+        #expect(fixture.pages(back) == ["secret.test/"])
+        #expect(back.profile.isOffTheRecord)
+        fixture.quit()
+        #expect(!fixture.filesOnDisk().contains { $0.hasPrefix("Default/OTR") })
+    }
+
+    @Test func aLaunchAfterACleanQuitDeletesIncognitoStateLeftBehind() throws {
+        let fixture = AppFixture()
+        fixture.launch()
+        fixture.openWindow(["https://a.test/"])
+        fixture.quit()
+        let leftover = fixture.storage(incognito: true).appendingPathComponent("stray")
+        try FileManager.default.createDirectory(at: leftover, withIntermediateDirectories: true)
+        fixture.launch()
+        #expect(!fixture.filesOnDisk().contains { $0.hasPrefix("Default/OTR") })
+    }
+
+    // MARK: Moving tabs
+
+    @Test func aTabMovedToAnotherWindowIsThereAfterARelaunch() throws {
+        let fixture = AppFixture()
+        fixture.launch()
+        let first = fixture.openWindow(["https://a.test/", "https://b.test/1"])
+        let second = fixture.openWindow(["https://c.test/"])
+        let moving = first.browser.webStateList.webState(at: 1)
+        moving.load(URL(string: "https://b.test/2")!)
+        fixture.app.moveTab(at: 1, from: first, to: second)
+        #expect(fixture.pages(first) == ["a.test/"])
+        #expect(fixture.pages(second) == ["c.test/", "b.test/2"])
+        #expect(second.browser.webStateList.webState(at: 1) === moving, "the same tab, as it was")
+        #expect(moving.isRealized)
+        fixture.quit()
+
+        let outcome = fixture.launch()
+        #expect(outcome.restoredScenes.map(fixture.pages) == [["a.test/"], ["c.test/", "b.test/2"]])
+        #expect(outcome.restoredScenes[1].browser.webStateList.webState(at: 1).navigationItemCount == 2)
+    }
+
+    @Test func anUnrealizedTabMovedToANewWindowStaysUnrealizedAndKeepsItsHistory() throws {
+        let fixture = AppFixture()
+        fixture.launch()
+        let scene = fixture.openWindow(["https://a.test/1", "https://b.test/"])
+        scene.browser.webStateList.webState(at: 0).load(URL(string: "https://a.test/2")!)
+        fixture.quit()
+        let outcome = fixture.launch()
+        let restored = try #require(outcome.restoredScenes.first)
+        let tab = restored.browser.webStateList.webState(at: 0)
+        #expect(!tab.isRealized)
+        let window = fixture.app.moveTab(at: 0, from: restored, to: nil)
+        #expect(window !== restored && fixture.app.scenes.count == 2)
+        #expect(window.browser.webStateList.webState(at: 0) === tab)
+        #expect(fixture.pages(restored) == ["b.test/"])
+        fixture.quit()
+
+        let next = fixture.launch()
+        let moved = try #require(next.restoredScenes.first { fixture.pages($0) == ["a.test/2"] })
+        #expect(moved.browser.webStateList.webState(at: 0).navigationItemCount == 2)
+    }
+
+    @Test func movingATabOutOfRangeFailsLoudly() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let fixture = AppFixture()
+                fixture.launch()
+                let scene = fixture.openWindow(["https://a.test/"])
+                fixture.app.moveTab(at: 3, from: scene, to: nil)
+            }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("AppState.moveTab"))
+    }
+
+    @Test func movingATabBetweenProfilesFailsLoudly() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let fixture = AppFixture()
+                fixture.launch()
+                let regular = fixture.openWindow(["https://a.test/"])
+                let incognito = fixture.openWindow(["https://b.test/"], incognito: true)
+                fixture.app.moveTab(at: 0, from: regular, to: incognito)
+            }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("AppState.moveTab"))
+    }
+}
