@@ -109,6 +109,31 @@ public enum GLibMainLoop {
             })
     }
 
+    /// Runs `handler` on the main loop each time the process receives the Unix signal
+    /// `signal` (SIGTERM, SIGINT, SIGHUP…; GLib's `g_unix_signal_add`, so the handler runs as
+    /// an ordinary main-loop callback, not in a signal handler). Returns the source id
+    /// (remove it with ``removeSource(_:)``).
+    @MainActor
+    public static func addUnixSignalHandler(
+        _ signal: Int32, _ handler: @escaping @MainActor () -> Void
+    ) -> UInt32 {
+        let box = Unmanaged.passRetained(UnixSignalHandlerBox(handler)).toOpaque()
+        return g_unix_signal_add_full(
+            G_PRIORITY_DEFAULT, signal,
+            { data in
+                guard let data else { return 0 }
+                nonisolated(unsafe) let box = data
+                MainActor.assumeIsolated {
+                    Unmanaged<UnixSignalHandlerBox>.fromOpaque(box).takeUnretainedValue().handler()
+                }
+                return 1  // G_SOURCE_CONTINUE
+            }, box,
+            { data in
+                guard let data else { return }
+                Unmanaged<UnixSignalHandlerBox>.fromOpaque(data).release()
+            })
+    }
+
     /// Removes a source that has not run yet (e.g. from ``addIdle(_:)``).
     @MainActor
     public static func removeSource(_ id: UInt32) {
@@ -136,4 +161,12 @@ private final class IdleHandlerBox: @unchecked Sendable {
         self.handler = nil
         handler?()
     }
+}
+
+/// The handler of a Unix signal source, run at every signal until the source goes.
+private final class UnixSignalHandlerBox: @unchecked Sendable {
+    // Run only on the main thread.
+    let handler: @MainActor () -> Void
+
+    init(_ handler: @escaping @MainActor () -> Void) { self.handler = handler }
 }

@@ -1,5 +1,6 @@
 import CGLib
 import Dispatch
+import Foundation
 import GLibSupport
 import XCTest
 
@@ -66,6 +67,19 @@ final class GLibMainLoopTests: XCTestCase {
                     return 0
                 }, data, nil)
             XCTAssertTrue(GLibMainLoop.pump(timeout: .seconds(5)) { flag.value })
+        }
+    }
+
+    func testUnixSignalHandlerRunsOnTheMainLoopForEachSignal() {
+        onMainActor {
+            var count = 0
+            let source = GLibMainLoop.addUnixSignalHandler(SIGUSR1) { count += 1 }
+            defer { GLibMainLoop.removeSource(source) }
+            raise(SIGUSR1)
+            XCTAssertTrue(GLibMainLoop.pump(timeout: .seconds(5)) { count == 1 })
+            raise(SIGUSR1)
+            XCTAssertTrue(
+                GLibMainLoop.pump(timeout: .seconds(5)) { count == 2 }, "the source stays: \(count)")
         }
     }
 
