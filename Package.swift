@@ -269,7 +269,7 @@ let package = Package(
             name: "CoordinatorsTests",
             dependencies: [
                 "Coordinators", "Commands", "UIInterfaces", "TabModel", "Profiles", "Web", "WebTestSupport",
-                "ModelTestSupport", "GTKSupport", "CGTK", "CAdwaita",
+                "ModelTestSupport", "Application", "Base", "Mediators", "GTKSupport", "CGTK", "CAdwaita",
             ],
             swiftSettings: strict
         ),

@@ -1,3 +1,5 @@
+import Application
+import Base
 import CAdwaita
 import CGTK
 import Commands
@@ -17,6 +19,18 @@ import XCTest
 /// discovery on Linux cannot call `@MainActor` methods.
 private func onMainActor<T>(_ body: @MainActor () throws -> T) rethrows -> T where T: Sendable {
     try MainActor.assumeIsolated(body)
+}
+
+/// A window (scene) of a launched application on the fake engine.
+@MainActor
+private func makeScene() -> (AppState, SceneState) {
+    let app = AppState(
+        userDataDirectory: UserDataDirectory(path: TestProfile.makeUserDataDirectory()),
+        engine: FakeWebEngine(),
+        clock: ManualTimerClock(), isTesting: true,
+        attachTabHelpers: { _ = FindTabHelper.attach(to: $0) })
+    _ = try? app.launch()
+    return (app, app.openNewScene())
 }
 
 /// A stand-in for the application coordinator.
@@ -59,11 +73,11 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
 
     func testStartWiresEveryCommandAndStopUnwiresThem() {
         onMainActor {
-            let profile = TestProfile.make(engine: FakeWebEngine())
-            let browser = Browser(kind: .regular, profile: profile, delegate: BrowserWebStateListDelegate())
+            let (app, scene) = makeScene()
+            let browser = scene.browser
             let application = RecordingApplicationCommands()
             let coordinator = BrowserCoordinator(
-                browser: browser, makeWindow: { adw_window_new() }, applicationCommands: application,
+                scene: scene, makeWindow: { adw_window_new() }, applicationCommands: application,
                 startPageURL: URL(string: "about:blank")!)
             let dispatcher = browser.commandDispatcher
             XCTAssertEqual(handled(dispatcher).values.filter { $0 }.count, 0)
@@ -89,16 +103,16 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             XCTAssertEqual(handled(dispatcher).filter { $0.value }.map(\.key), [], "commands still handled")
             XCTAssertTrue(coordinator.children.isEmpty)
             XCTAssertFalse(coordinator.isStarted)
-            browser.destroy()
+            app.quit()
         }
     }
 
     func testClosingTheLastTabAsksForTheWindowToClose() {
         onMainActor {
-            let profile = TestProfile.make(engine: FakeWebEngine())
-            let browser = Browser(kind: .regular, profile: profile, delegate: BrowserWebStateListDelegate())
+            let (app, scene) = makeScene()
+            let browser = scene.browser
             let coordinator = BrowserCoordinator(
-                browser: browser, makeWindow: { adw_window_new() },
+                scene: scene, makeWindow: { adw_window_new() },
                 applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
             )
             var closed = 0
@@ -110,7 +124,7 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             while closed == 0 && ContinuousClock.now < deadline { g_main_context_iteration(nil, 1) }
             XCTAssertEqual(closed, 1, "the window closes with its last tab, once")
             coordinator.stop()
-            browser.destroy()
+            app.quit()
         }
     }
 }

@@ -1,3 +1,4 @@
+import Application
 import Base
 import Foundation
 import GLibSupport
@@ -10,10 +11,18 @@ public import UIInterfaces
 import Web
 import WebKitEngine
 
-/// The root of the coordinator tree: the application. It starts the browser core (the
-/// application context on the WebKit engine, the Default profile, the tab model's
-/// BrowserList) once GTK is up, opens a ``BrowserCoordinator`` per window, and handles the
-/// commands that open and close windows (``ApplicationCommands``).
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The root of the coordinator tree: the application. Once GTK is up it runs the
+/// application layer's launch sequence (``AppState``: the engine, the Default profile, the
+/// windows of the last run), opens a ``BrowserCoordinator`` per window (scene), and handles
+/// the commands that open and close windows (``ApplicationCommands``).
+///
+/// Closing a window that is not the last puts it in recently closed; closing the last one,
+/// Ctrl+Q, SIGTERM, SIGINT and SIGHUP all quit the same way: every window is saved and comes
+/// back at the next launch (``AppState/quit()``).
 @MainActor
 public final class AppCoordinator: Coordinator, ApplicationCommands {
     /// Why the browser could not start.
@@ -35,11 +44,12 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     private let application = BrowserApplication()
     private let userDataDirectory: UserDataDirectory
     private let parse: @MainActor ([String]) -> Result<LaunchRequest, LaunchParseError>
-    private var context: ApplicationContext?
-    private var browserLists: BrowserListFactory?
-    private var profile: Profile?
+    private var appState: AppState?
     private var windows: [BrowserCoordinator] = []
     private var screenshotPath: String?
+    private var signalSources: [UInt32] = []
+    /// Whether the first command line was handled (the windows of the last run are shown then).
+    private var launched = false
 
     /// A command line the primary instance could not read: its message and exit status.
     public struct LaunchParseError: Error {
@@ -83,7 +93,8 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         return application.run(arguments)
     }
 
-    /// Starts the browser core (GTK is initialized by the application's startup).
+    /// Starts the browser core (GTK is initialized by the application's startup): runs the
+    /// launch sequence and makes a window for every window of the last run.
     public override func start() {
         super.start()
         guard GTKRuntime.initialize(), let engine = try? WebKitEngine() else {
@@ -91,19 +102,22 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
             application.quit()
             return
         }
-        let context = ApplicationContext(
+        let appState = AppState(
             userDataDirectory: userDataDirectory, engine: engine, clock: SystemTimerClock(),
-            registerProfilePrefs: { SearchEnginePrefs.register(in: $0) })
-        browserLists = BrowserListFactory.register(in: context.dependencyManager) { webState in
-            _ = FindTabHelper.attach(to: webState)
-        }
-        context.start()
-        self.context = context
+            registerProfilePrefs: { SearchEnginePrefs.register(in: $0) },
+            attachTabHelpers: { _ = FindTabHelper.attach(to: $0) })
+        appState.onScenesEnded = { [weak self] scenes in self?.scenesEnded(scenes) }
+        self.appState = appState
         do {
-            profile = try context.profileManager.createProfile(named: "Default")
+            let outcome = try appState.launch()
+            for scene in outcome.restoredScenes { makeWindow(for: scene) }
         } catch {
             FileHandle.standardError.write(Data("swiftlet: \(error)\n".utf8))
             application.quit()
+            return
+        }
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            signalSources.append(GLibMainLoop.addUnixSignalHandler(signal) { [weak self] in self?.quit() })
         }
         EventLog.record("started")
     }
@@ -116,8 +130,13 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
             FileHandle.standardError.write(Data("swiftlet: \(error.message)\n".utf8))
             return error.status
         }
-        guard profile != nil else { return 1 }
+        guard appState?.initStage == .final else { return 1 }
         if let path = request.windowScreenshot, !isRemote { screenshotPath = path }
+        if !launched {
+            launched = true
+            // The windows of the last run show; the command line's URLs go to the last one.
+            for window in windows { window.present() }
+        }
         open(request)
         return 0
     }
@@ -134,20 +153,21 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     }
 
     private func openWindow(incognito: Bool, urls: [URL]) {
-        guard let profile, let browserLists else { return }
-        let windowProfile = incognito ? profile.offTheRecordProfile : profile
-        let list = browserLists.browserList(for: windowProfile)
-        let browser = Browser(
-            kind: incognito ? .incognito : .regular, profile: windowProfile,
-            delegate: list.webStateListDelegate)
-        list.add(browser)
-        WebStateDelegateBrowserAgent.attach(to: browser)
+        guard let appState, !appState.isTerminating else { return }
+        let window = makeWindow(for: appState.openNewScene(incognito: incognito))
+        window.present()
+        window.openTabs(urls.isEmpty ? [window.startPageURL] : urls)
+    }
+
+    /// Makes and starts the window of `scene` (not shown yet).
+    @discardableResult
+    private func makeWindow(for scene: SceneState) -> BrowserCoordinator {
         let window = BrowserCoordinator(
-            browser: browser, makeWindow: { [application] in application.makeWindow() },
+            scene: scene, makeWindow: { [application] in application.makeWindow() },
             applicationCommands: self, startPageURL: URL(string: "about:blank")!)
         window.onClosed = { [weak self, weak window] in
             guard let self, let window else { return }
-            self.windowClosed(window, list: list)
+            self.windowClosed(window)
         }
         window.onFirstPageLoaded = { [weak self, weak window] in
             guard let self, let window, let path = self.screenshotPath else { return }
@@ -159,27 +179,38 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         }
         windows.append(window)
         startChild(window)
-        window.present()
-        window.openTabs(urls.isEmpty ? [window.startPageURL] : urls)
+        return window
     }
 
-    private func windowClosed(_ window: BrowserCoordinator, list: BrowserList) {
+    /// The user closed `window` (or its last tab): the last window quits — it comes back at
+    /// the next launch — any other goes to recently closed.
+    private func windowClosed(_ window: BrowserCoordinator) {
+        guard let appState, !appState.isTerminating else { return }
+        if windows.count == 1 {
+            quit()
+            return
+        }
         windows.removeAll { $0 === window }
         stopChild(window)
-        list.remove(window.browser)
-        window.browser.destroy()
-        if windows.isEmpty { application.quit() }
+        appState.closeScene(window.scene)
+    }
+
+    /// The application layer ended `scenes` (the last incognito tab closed): their windows go.
+    private func scenesEnded(_ scenes: [SceneState]) {
+        let ended = windows.filter { window in scenes.contains { $0 === window.scene } }
+        windows.removeAll { window in ended.contains { $0 === window } }
+        for window in ended { stopChild(window) }
+        if windows.isEmpty { quit() }
     }
 
     private func shutDown() {
-        for window in windows {
-            stopChild(window)
-            window.browser.destroy()
-        }
+        for source in signalSources { GLibMainLoop.removeSource(source) }
+        signalSources.removeAll()
+        for window in windows { stopChild(window) }
         windows.removeAll()
         if isStarted { stop() }
-        context?.shutdown()
-        context = nil
+        appState?.quit()
+        appState = nil
     }
 
     // MARK: ApplicationCommands

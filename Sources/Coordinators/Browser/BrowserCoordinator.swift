@@ -1,3 +1,4 @@
+import Application
 import CAdwaita
 import CGTK
 import Commands
@@ -9,7 +10,8 @@ import UIInterfaces
 import ViewControllers
 import Web
 
-/// One browser window: its `Browser` (tabs, dispatcher, broadcaster), the window's view
+/// One browser window (Chromium's SceneController for one scene): its ``SceneState`` and the
+/// scene's `Browser` (tabs, dispatcher, broadcaster), the window's view
 /// controller and the child coordinators of its parts (tab strip, toolbar, location bar,
 /// content, find bar). It handles ``BrowserCommands``: the ones that change tabs go to its
 /// ``BrowserMediator``, the ones that only change the window (focus the location bar,
@@ -17,8 +19,10 @@ import Web
 /// downloads as toasts in the window.
 @MainActor
 final class BrowserCoordinator: Coordinator, BrowserCommands {
+    /// The window's state in the application layer.
+    let scene: SceneState
     /// The window's model.
-    let browser: Browser
+    var browser: Browser { scene.browser }
     /// The page new tabs open with.
     let startPageURL: URL
     /// Called once the window has closed (by the user, or its last tab closed).
@@ -42,10 +46,10 @@ final class BrowserCoordinator: Coordinator, BrowserCommands {
     var isIncognito: Bool { browser.kind == .incognito }
 
     init(
-        browser: Browser, makeWindow: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>,
+        scene: SceneState, makeWindow: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>,
         applicationCommands: any ApplicationCommands, startPageURL: URL
     ) {
-        self.browser = browser
+        self.scene = scene
         self.makeWindow = makeWindow
         self.applicationCommands = applicationCommands
         self.startPageURL = startPageURL
@@ -112,6 +116,9 @@ final class BrowserCoordinator: Coordinator, BrowserCommands {
     }
 
     override func stop() {
+        // The window's UI goes: its session is saved now if it was used since its last save
+        // (seed 002, case 2).
+        for case let agent as SessionSavingSceneAgent in scene.allAgents { agent.saveSessionsIfNeeded() }
         let dispatcher = browser.commandDispatcher
         dispatcher.stopDispatching(for: (any BrowserCommands).self)
         if dispatcher.isDispatching(for: (any ApplicationCommands).self) {

@@ -1,0 +1,92 @@
+import Foundation
+import LocalHTTPServer
+import XCTest
+
+/// What survives quitting, crashing and closing, driven as a person would: the real
+/// `swiftlet`, relaunched on the same user data directory, against pages served from
+/// 127.0.0.1 (whose request counts tell which tabs loaded).
+final class SessionTests: XCTestCase, @unchecked Sendable {
+    nonisolated(unsafe) var server: LocalHTTPServer!
+    nonisolated(unsafe) var browsers: [BrowserProcess] = []
+    nonisolated(unsafe) var directories: [URL] = []
+
+    override func setUpWithError() throws {
+        server = try LocalHTTPServer()
+        for name in ["a", "b", "c", "d"] {
+            server.route("/\(name)", .html("<title>Page \(name.uppercased())</title><p>\(name)</p>"))
+        }
+        XCTAssertTrue(AccessibleNode.initialize)
+    }
+
+    override func tearDownWithError() throws {
+        for browser in browsers { browser.terminate() }
+        browsers = []
+        for directory in directories { try? FileManager.default.removeItem(at: directory) }
+        directories = []
+        server.stop()
+    }
+
+    func url(_ path: String) -> String { server.url(path).absoluteString }
+
+    /// Starts `swiftlet arguments…` on `directory` (a new one when nil).
+    func launch(_ arguments: [String], in directory: URL? = nil) throws -> BrowserProcess {
+        let directory =
+            directory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+                "swiftlet-e2e-\(UUID().uuidString)")
+        directories.append(directory)
+        let browser = try BrowserProcess(
+            arguments, userDataDirectory: directory,
+            eventLogPath: directory.path + ".events-\(browsers.count)")
+        browsers.append(browser)
+        return browser
+    }
+
+    /// Every file under `directory`, relative.
+    func files(under directory: URL) -> [String] {
+        (FileManager.default.enumerator(atPath: directory.path)?.allObjects as? [String]) ?? []
+    }
+
+    func testQuitAndRelaunchBringBackTheWindowsAndTabsAndLoadOnlyTheActiveTabs() throws {
+        let first = try launch([url("/a"), url("/b"), url("/c")])
+        first.waitForEvent("tabs") { $0 == "3 2 \(self.url("/a"))|\(self.url("/b"))|\(self.url("/c"))" }
+        first.waitForEvent("loaded") { $0 == self.url("/c") }
+        // A second window, asked for by a second `swiftlet`.
+        let second = try BrowserProcess(
+            ["--new-window", url("/d")], applicationID: first.applicationID,
+            userDataDirectory: first.userDataDirectory, eventLogPath: first.eventLogPath + ".second")
+        XCTAssertTrue(second.waitForExit())
+        first.waitForEvent("loaded") { $0 == self.url("/d") }
+        Keyboard.focusWindow(of: first.process.processIdentifier)
+        Keyboard.press("ctrl+q")
+        XCTAssertTrue(first.waitForExit(), "Ctrl+Q quits")
+        XCTAssertEqual(first.process.terminationStatus, 0)
+        let before = ["/a", "/b", "/c", "/d"].map { server.requestCount($0) }
+
+        let relaunched = try launch([], in: first.userDataDirectory)
+        relaunched.waitForEvent("loaded") { $0 == self.url("/c") || $0 == self.url("/d") }
+        relaunched.waitForEvent("loaded") { $0 == self.url("/c") || $0 == self.url("/d") }
+        let tabs = relaunched.events.filter { $0.name == "tabs" }.map(\.detail)
+        XCTAssertTrue(tabs.contains("3 2 \(url("/a"))|\(url("/b"))|\(url("/c"))"), "\(tabs)")
+        XCTAssertTrue(tabs.contains("1 0 \(url("/d"))"), "\(tabs)")
+        let after = ["/a", "/b", "/c", "/d"].map { server.requestCount($0) }
+        XCTAssertEqual(zip(after, before).map { $0 - $1 }, [0, 0, 1, 1], "only the active tabs load")
+    }
+
+    func testAnIncognitoWindowLeavesNothingOnDiskOnceItCloses() throws {
+        let browser = try launch(["--incognito", url("/a")])
+        browser.waitForEvent("window-shown") { $0 == "incognito" }
+        browser.waitForEvent("loaded") { $0 == self.url("/a") }
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        Keyboard.press("ctrl+w")
+        XCTAssertTrue(browser.waitForExit(), "the browser quits with its last window")
+        let left = files(under: browser.userDataDirectory)
+        XCTAssertFalse(left.contains { $0.contains("OTR") }, "\(left)")
+        for file in left {
+            let data = FileManager.default.contents(
+                atPath: browser.userDataDirectory.appendingPathComponent(file).path)
+            let text = String(decoding: data ?? Data(), as: UTF8.self)
+            XCTAssertFalse(text.contains(url("/a")), "\(file) holds the incognito page's address")
+        }
+    }
+}
