@@ -63,8 +63,17 @@ public final class TabRestoreService: WebStateListObserver {
     /// The most entries kept.
     public static let maximumEntries = 25
 
-    /// The entries, newest first.
-    public private(set) var entries: [Entry] = []
+    /// The entries, newest first. Observers hear of every change.
+    public private(set) var entries: [Entry] = [] {
+        didSet { observers.forEach { $0.tabRestoreServiceChanged(self) } }
+    }
+    private let observers = ObserverList<any TabRestoreServiceObserver>()
+
+    /// Adds an observer (held weakly).
+    public func addObserver(_ observer: any TabRestoreServiceObserver) { observers.add(observer) }
+
+    /// Removes an observer.
+    public func removeObserver(_ observer: any TabRestoreServiceObserver) { observers.remove(observer) }
     /// Where the entries are persisted (nil: kept in memory only, as for incognito).
     public let fileURL: URL?
     /// A problem met reading the file (also logged), if any.

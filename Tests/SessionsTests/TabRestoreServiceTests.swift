@@ -49,6 +49,36 @@ struct TabRestoreServiceTests {
         #expect(older.windowSessionID == "w1")
     }
 
+    @Test func observersHearOfEveryChangeToTheEntries() {
+        final class Recorder: TabRestoreServiceObserver {
+            var counts: [Int] = []
+            func tabRestoreServiceChanged(_ service: TabRestoreService) {
+                counts.append(service.entries.count)
+            }
+        }
+        let service = TabRestoreService(fileURL: nil)
+        let recorder = Recorder()
+        service.addObserver(recorder)
+        let window = browser()
+        service.observe(window, sessionID: "w1")
+        window.webStateList.insert(tab(["https://a.test/"]))
+        window.webStateList.insert(tab(["https://b.test/"]))
+        window.webStateList.close(at: 0, flags: .userAction)
+        service.addWindow(
+            tabs: [
+                WebStateStorage(
+                    metadata: .init(creationTime: Date(), lastActiveTime: Date()),
+                    navigation: NavigationHistory(items: [], lastCommittedItemIndex: -1))
+            ], activeIndex: 0, pinnedCount: 0, sessionID: "w2")
+        #expect(recorder.counts.last == 2)
+        service.removeEntry(service.entries[0].id)
+        service.clear()
+        #expect(Array(recorder.counts.suffix(2)) == [1, 0])
+        service.removeObserver(recorder)
+        window.webStateList.close(at: 0, flags: .userAction)
+        #expect(recorder.counts.last == 0, "a removed observer hears nothing")
+    }
+
     @Test func cleanupClosesAreNotRecordedAndAtMost25Entries() {
         let service = TabRestoreService(fileURL: nil)
         let window = browser()
