@@ -5,7 +5,7 @@ import UIInterfaces
 /// reaction (e.g. a mediator's push) when one arrives.
 @MainActor
 final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStripCommands, FindInPageCommands,
-    BrowserCommands, ApplicationCommands, InfoBarCommands
+    BrowserCommands, ApplicationCommands, InfoBarCommands, RecentlyClosedCommands
 {
     var received: [String] = []
     var onCommand: ((String) -> Void)?
@@ -19,6 +19,7 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
         dispatcher.startDispatching((any BrowserCommands).self, to: self)
         dispatcher.startDispatching((any ApplicationCommands).self, to: self)
         dispatcher.startDispatching((any InfoBarCommands).self, to: self)
+        dispatcher.startDispatching((any RecentlyClosedCommands).self, to: self)
     }
 
     private func record(_ command: String) {
@@ -69,4 +70,8 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
         record("infoBarButtonActivated \(infoBarID) \(buttonID)")
     }
     func infoBarDismissed(infoBarID: String) { record("infoBarDismissed \(infoBarID)") }
+
+    func reopenLastClosed() { record("reopenLastClosed") }
+    func reopenClosedEntry(_ id: Int) { record("reopenClosedEntry \(id)") }
+    func restorePreviousSession() { record("restorePreviousSession") }
 }

@@ -40,7 +40,8 @@ final class ViewControllerLifetimeTests: ViewControllerTestCase, @unchecked Send
                     application: dispatcher.sender(for: (any ApplicationCommands).self),
                     tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
                     navigation: dispatcher.sender(for: (any NavigationCommands).self),
-                    findInPage: dispatcher.sender(for: (any FindInPageCommands).self))
+                    findInPage: dispatcher.sender(for: (any FindInPageCommands).self),
+                    recentlyClosed: dispatcher.sender(for: (any RecentlyClosedCommands).self))
                 newWindow.toolbar = newToolbar
                 newWindow.locationBar = newLocation
                 newWindow.tabStrip = newStrip
