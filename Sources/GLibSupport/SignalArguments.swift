@@ -49,6 +49,11 @@ public struct SignalArguments {
         g_value_get_pointer(value(index))
     }
 
+    /// A `GVariant *` argument (e.g. an action's parameter), borrowed; nil when it is NULL.
+    public func variant(at index: Int) -> OpaquePointer? {
+        g_value_get_variant(value(index))
+    }
+
     /// A string argument, copied.
     public func string(at index: Int) -> String? {
         g_value_get_string(value(index)).map { String(cString: $0) }

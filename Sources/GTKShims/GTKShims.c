@@ -15,3 +15,33 @@ void gtkshim_emit_object(gpointer instance, const char *name, gpointer object) {
 gboolean gtkshim_is_a(gpointer instance, GType type) {
     return G_TYPE_CHECK_INSTANCE_TYPE(instance, type);
 }
+
+#define GTKSHIM_TYPE_INFO_BAR_FRAME (gtkshim_info_bar_frame_get_type())
+G_DECLARE_FINAL_TYPE(GtkShimInfoBarFrame, gtkshim_info_bar_frame, GTKSHIM, INFO_BAR_FRAME, AdwBin)
+
+struct _GtkShimInfoBarFrame {
+    AdwBin parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE(GtkShimInfoBarFrame, gtkshim_info_bar_frame, ADW_TYPE_BIN)
+
+static void gtkshim_info_bar_frame_class_init(GtkShimInfoBarFrameClass *klass) {
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+    gtk_widget_class_set_css_name(widget_class, "infobar");
+    gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_ALERT);
+}
+
+static void gtkshim_info_bar_frame_init(GtkShimInfoBarFrame *self) {
+    (void)self;
+}
+
+GtkWidget *gtkshim_info_bar_frame_new(void) {
+    return g_object_new(GTKSHIM_TYPE_INFO_BAR_FRAME, NULL);
+}
+
+gboolean gtkshim_accessible_label_is(GtkWidget *widget, const char *label) {
+    char *mismatch = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+    gboolean matches = mismatch == NULL;
+    g_free(mismatch);
+    return matches;
+}

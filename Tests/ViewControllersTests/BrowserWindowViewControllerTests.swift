@@ -30,7 +30,8 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
             application: dispatcher.sender(for: (any ApplicationCommands).self),
             tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
             navigation: dispatcher.sender(for: (any NavigationCommands).self),
-            findInPage: dispatcher.sender(for: (any FindInPageCommands).self))
+            findInPage: dispatcher.sender(for: (any FindInPageCommands).self),
+            recentlyClosed: dispatcher.sender(for: (any RecentlyClosedCommands).self))
         return (controller, commands)
     }
 
@@ -50,6 +51,63 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
                 UnsafeMutableRawPointer(controller.window).assumingMemoryBound(to: GtkWidget.self), nil) != 0
         }
         return nil
+    }
+
+    /// One item of a menu model, its sections flattened: its attributes, and its submenu.
+    private struct MenuEntry {
+        var label: String?
+        var action: String?
+        var target: Int?
+        var hiddenWhen: String?
+        var submenu: UnsafeMutablePointer<GMenuModel>?
+    }
+
+    /// The items of `model`, with those of its sections in their place.
+    @MainActor
+    private func entries(of model: UnsafeMutablePointer<GMenuModel>) -> [MenuEntry] {
+        func string(_ index: Int32, _ name: String) -> String? {
+            guard let value = g_menu_model_get_item_attribute_value(model, index, name, nil) else {
+                return nil
+            }
+            defer { g_variant_unref(value) }
+            guard String(cString: g_variant_get_type_string(value)) == "s" else { return nil }
+            return String(cString: g_variant_get_string(value, nil))
+        }
+        var result: [MenuEntry] = []
+        for index in 0..<g_menu_model_get_n_items(model) {
+            if let section = g_menu_model_get_item_link(model, index, "section") {
+                defer { g_object_unref(UnsafeMutableRawPointer(section)) }
+                result += entries(of: section)
+                continue
+            }
+            var target: Int?
+            if let value = g_menu_model_get_item_attribute_value(model, index, "target", nil) {
+                if String(cString: g_variant_get_type_string(value)) == "x" {
+                    target = Int(g_variant_get_int64(value))
+                }
+                g_variant_unref(value)
+            }
+            let submenu = g_menu_model_get_item_link(model, index, "submenu")
+            // The main menu holds the submenu: the reference taken here need not outlive the call.
+            if let submenu { g_object_unref(UnsafeMutableRawPointer(submenu)) }
+            result.append(
+                MenuEntry(
+                    label: string(index, "label"), action: string(index, "action"), target: target,
+                    hiddenWhen: string(index, "hidden-when"), submenu: submenu)
+            )
+        }
+        return result
+    }
+
+    /// The items of the main menu's "Recently Closed" submenu.
+    @MainActor
+    private func recentlyClosedEntries(_ controller: BrowserWindowViewController) -> [MenuEntry] {
+        let menu = gtk_menu_button_get_menu_model(OpaquePointer(controller.menuButton))!
+        guard let submenu = entries(of: menu).first(where: { $0.label == "Recently Closed" })?.submenu else {
+            XCTFail("no Recently Closed submenu")
+            return []
+        }
+        return entries(of: submenu)
     }
 
     func testFinishedDownloadsShowAToastOverTheContent() {
@@ -165,6 +223,83 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
                     "resetZoom",
                     "printPage", "showAbout", "quit", "openNewTab",
                 ])
+        }
+    }
+
+    func testRecentlyClosedSubmenuFollowsThePushes() {
+        onMainActor {
+            let (controller, commands) = makeWindow()
+            defer { gtk_window_destroy(controller.window) }
+            var entries = recentlyClosedEntries(controller)
+            XCTAssertEqual(entries.map(\.label), ["Reopen Closed Tab", "Restore Previous Session"])
+            XCTAssertEqual(
+                entries.map(\.action), ["browser.reopen-closed-tab", "browser.restore-previous-session"])
+            XCTAssertEqual(entries[1].hiddenWhen, "action-disabled", "shown only when it can be done")
+            XCTAssertFalse(controller.actions.isEnabled("reopen-closed-tab"), "nothing to reopen")
+            XCTAssertFalse(controller.actions.isEnabled("restore-previous-session"))
+
+            controller.setRecentlyClosedItems([
+                RecentlyClosedItem(id: 7, title: "Example Domain"),
+                RecentlyClosedItem(id: 6, title: "  "),
+                RecentlyClosedItem(id: 5, title: "", isWindow: true, tabCount: 3),
+                RecentlyClosedItem(id: 4, title: "News\nToday", isWindow: true, tabCount: 3),
+                RecentlyClosedItem(id: 3, title: "Solo", isWindow: true, tabCount: 1),
+                RecentlyClosedItem(id: 2, title: "snake_case"),
+                RecentlyClosedItem(id: 1, title: String(repeating: "a", count: 100)),
+            ])
+            entries = recentlyClosedEntries(controller)
+            XCTAssertEqual(
+                entries.dropFirst(2).map(\.label),
+                [
+                    "Example Domain", "Untitled", "Window (3 tabs)", "News Today and 2 more", "Solo",
+                    "snake__case",
+                    String(repeating: "a", count: 59) + "…",
+                ])
+            XCTAssertEqual(entries.dropFirst(2).map(\.target), [7, 6, 5, 4, 3, 2, 1])
+            XCTAssertEqual(Set(entries.dropFirst(2).map(\.action)), ["browser.reopen-closed"])
+            XCTAssertTrue(controller.actions.isEnabled("reopen-closed-tab"))
+
+            controller.setCanRestorePreviousSession(true)
+            XCTAssertTrue(controller.actions.isEnabled("restore-previous-session"))
+            controller.setCanRestorePreviousSession(false)
+            XCTAssertFalse(controller.actions.isEnabled("restore-previous-session"))
+
+            controller.setRecentlyClosedItems([RecentlyClosedItem(id: 8, title: "Last")])
+            XCTAssertEqual(recentlyClosedEntries(controller).dropFirst(2).map(\.label), ["Last"])
+            controller.setRecentlyClosedItems([])
+            XCTAssertEqual(recentlyClosedEntries(controller).count, 2)
+            XCTAssertFalse(controller.actions.isEnabled("reopen-closed-tab"))
+            XCTAssertEqual(commands.received, [], "pushes send no command")
+        }
+    }
+
+    func testRecentlyClosedActionsAndShortcutSendCommands() {
+        onMainActor {
+            let (controller, commands) = makeWindow()
+            defer { gtk_window_destroy(controller.window) }
+            let window = UnsafeMutableRawPointer(controller.window).assumingMemoryBound(to: GtkWidget.self)
+            XCTAssertEqual(press("<Shift><Control>t", in: controller), false, "disabled: the key goes on")
+            controller.actions.activate("restore-previous-session")
+            XCTAssertEqual(commands.received, [], "disabled actions send nothing")
+
+            controller.setRecentlyClosedItems([
+                RecentlyClosedItem(id: 42, title: "Closed"), RecentlyClosedItem(id: 41, title: "Older"),
+            ])
+            XCTAssertEqual(press("<Shift><Control>t", in: controller), true)
+            XCTAssertEqual(commands.received, ["reopenLastClosed"])
+            XCTAssertNotEqual(
+                gtk_widget_activate_action_variant(window, "browser.reopen-closed", g_variant_new_int64(41)),
+                0)
+            XCTAssertEqual(commands.received.last, "reopenClosedEntry 41")
+            XCTAssertNotEqual(gtk_widget_activate_action_variant(window, "browser.reopen-closed-tab", nil), 0)
+            XCTAssertEqual(commands.received.last, "reopenLastClosed")
+
+            controller.setCanRestorePreviousSession(true)
+            XCTAssertNotEqual(
+                gtk_widget_activate_action_variant(window, "browser.restore-previous-session", nil), 0)
+            XCTAssertEqual(
+                commands.received,
+                ["reopenLastClosed", "reopenClosedEntry 41", "reopenLastClosed", "restorePreviousSession"])
         }
     }
 }

@@ -5,7 +5,7 @@ import UIInterfaces
 /// reaction (e.g. a mediator's push) when one arrives.
 @MainActor
 final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStripCommands, FindInPageCommands,
-    BrowserCommands, ApplicationCommands
+    BrowserCommands, ApplicationCommands, InfoBarCommands, RecentlyClosedCommands
 {
     var received: [String] = []
     var onCommand: ((String) -> Void)?
@@ -18,6 +18,8 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
         dispatcher.startDispatching((any FindInPageCommands).self, to: self)
         dispatcher.startDispatching((any BrowserCommands).self, to: self)
         dispatcher.startDispatching((any ApplicationCommands).self, to: self)
+        dispatcher.startDispatching((any InfoBarCommands).self, to: self)
+        dispatcher.startDispatching((any RecentlyClosedCommands).self, to: self)
     }
 
     private func record(_ command: String) {
@@ -63,4 +65,13 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
     func openNewWindow(incognito: Bool) { record(incognito ? "openNewIncognitoWindow" : "openNewWindow") }
     func showAbout() { record("showAbout") }
     func quit() { record("quit") }
+
+    func infoBarButtonActivated(infoBarID: String, buttonID: String) {
+        record("infoBarButtonActivated \(infoBarID) \(buttonID)")
+    }
+    func infoBarDismissed(infoBarID: String) { record("infoBarDismissed \(infoBarID)") }
+
+    func reopenLastClosed() { record("reopenLastClosed") }
+    func reopenClosedEntry(_ id: Int) { record("reopenClosedEntry \(id)") }
+    func restorePreviousSession() { record("restorePreviousSession") }
 }

@@ -15,6 +15,7 @@ final class ViewControllerLifetimeTests: ViewControllerTestCase, @unchecked Send
             weak var location: LocationBarViewController?
             weak var strip: TabStripViewController?
             weak var find: FindBarViewController?
+            weak var info: InfoBarViewController?
             weak var content: ContentViewController?
             weak var browserWindow: BrowserWindowViewController?
             let window = UnsafeMutableRawPointer(adw_window_new()!).assumingMemoryBound(to: GtkWindow.self)
@@ -27,6 +28,11 @@ final class ViewControllerLifetimeTests: ViewControllerTestCase, @unchecked Send
                     tabStrip: dispatcher.sender(for: (any TabStripCommands).self))
                 let newFind = FindBarViewController(
                     findInPage: dispatcher.sender(for: (any FindInPageCommands).self))
+                let newInfo = InfoBarViewController(
+                    infoBar: dispatcher.sender(for: (any InfoBarCommands).self))
+                newInfo.showInfoBar(
+                    InfoBarItem(
+                        id: "bar", message: "Message", buttons: [InfoBarButton(id: "ok", label: "OK")]))
                 let newContent = ContentViewController(
                     navigation: dispatcher.sender(for: (any NavigationCommands).self))
                 let newWindow = BrowserWindowViewController(
@@ -34,24 +40,27 @@ final class ViewControllerLifetimeTests: ViewControllerTestCase, @unchecked Send
                     application: dispatcher.sender(for: (any ApplicationCommands).self),
                     tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
                     navigation: dispatcher.sender(for: (any NavigationCommands).self),
-                    findInPage: dispatcher.sender(for: (any FindInPageCommands).self))
+                    findInPage: dispatcher.sender(for: (any FindInPageCommands).self),
+                    recentlyClosed: dispatcher.sender(for: (any RecentlyClosedCommands).self))
                 newWindow.toolbar = newToolbar
                 newWindow.locationBar = newLocation
                 newWindow.tabStrip = newStrip
                 newWindow.findBar = newFind
+                newWindow.infoBar = newInfo
                 newWindow.content = newContent
                 newStrip.setTabs([TabStripItem(id: TabIdentifier(1), title: "One")], selectedIndex: 0)
                 adw_tab_view_close_page(newStrip.tabView, newStrip.page(of: TabIdentifier(1)))
                 gtk_window_present(window)
                 settle()
-                (toolbar, location, strip, find, content, browserWindow) =
-                    (newToolbar, newLocation, newStrip, newFind, newContent, newWindow)
+                (toolbar, location, strip, find, info, content, browserWindow) =
+                    (newToolbar, newLocation, newStrip, newFind, newInfo, newContent, newWindow)
             }
             settle()
             XCTAssertNil(toolbar)
             XCTAssertNil(location)
             XCTAssertNil(strip)
             XCTAssertNil(find)
+            XCTAssertNil(info)
             XCTAssertNil(content)
             XCTAssertNil(browserWindow)
             XCTAssertEqual(commands.received, ["closeTab 1"])

@@ -98,7 +98,8 @@ final class BrowserCoordinator: Coordinator, BrowserCommands {
             application: dispatcher.sender(for: (any ApplicationCommands).self),
             tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
             navigation: dispatcher.sender(for: (any NavigationCommands).self),
-            findInPage: dispatcher.sender(for: (any FindInPageCommands).self))
+            findInPage: dispatcher.sender(for: (any FindInPageCommands).self),
+            recentlyClosed: dispatcher.sender(for: (any RecentlyClosedCommands).self))
         windowViewController.toolbar = toolbar.viewController
         windowViewController.locationBar = locationBar.viewController
         windowViewController.tabStrip = tabStrip.viewController

@@ -13,3 +13,14 @@ void gtkshim_emit_object(gpointer instance, const char *name, gpointer object);
 
 /* G_TYPE_CHECK_INSTANCE_TYPE(instance, type) (a macro). */
 gboolean gtkshim_is_a(gpointer instance, GType type);
+
+/* A container drawn as GTK's info bar without the deprecated GtkInfoBar: an AdwBin whose CSS
+ * node is "infobar" and whose accessible role is alert. Give it a GtkRevealer holding a
+ * horizontal GtkBox, and one of the "info", "question", "warning" or "error" CSS classes,
+ * and the theme styles it as an info bar ("infobar > revealer > box"; buttons with the
+ * "close" class inside get the info bar's close button look). */
+GtkWidget *gtkshim_info_bar_frame_new(void);
+
+/* Whether widget's accessible label (GTK_ACCESSIBLE_PROPERTY_LABEL) is label, for tests
+ * (gtk_test_accessible_check_property is variadic). */
+gboolean gtkshim_accessible_label_is(GtkWidget *widget, const char *label);

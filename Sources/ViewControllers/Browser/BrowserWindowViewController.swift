@@ -14,11 +14,12 @@ public import UIInterfaces
 /// It fills a window the application layer made (an `AdwApplicationWindow`, an `AdwWindow` or
 /// a plain `GtkWindow`) and never creates other view controllers: its coordinator hands them
 /// in through the slot properties, typed as ``ViewController``, and it only places their
-/// widgets. Menu items, the New Tab button and the shortcuts send commands. The shortcuts sit
+/// widgets. Menu items, the New Tab button and the shortcuts send commands. The main menu's
+/// "Recently Closed" submenu follows ``RecentlyClosedConsumer`` pushes. The shortcuts sit
 /// in a capture-phase `GtkShortcutController` on the window, so they work even when the web
 /// page has the focus or calls `preventDefault()`.
 @MainActor
-public final class BrowserWindowViewController: ViewController, DownloadsConsumer {
+public final class BrowserWindowViewController: ViewController, DownloadsConsumer, RecentlyClosedConsumer {
     /// The window's content: a vertical box.
     public let widget: UnsafeMutablePointer<GtkWidget>
     /// The window being filled.
@@ -37,6 +38,7 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
     private let tabStripCommands: CommandSender<any TabStripCommands>
     private let navigation: CommandSender<any NavigationCommands>
     private let findInPage: CommandSender<any FindInPageCommands>
+    private let recentlyClosed: CommandSender<any RecentlyClosedCommands>
 
     private let toolbarSlot: UnsafeMutablePointer<GtkWidget>
     private let locationBarSlot: UnsafeMutablePointer<GtkWidget>
@@ -48,6 +50,10 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
     let toastOverlay: UnsafeMutablePointer<GtkWidget>
     /// The titles of the toasts shown, in order.
     private(set) var toastTitles: [String] = []
+    /// The "Recently Closed" submenu's section listing the entries (a `GMenu *`).
+    private let recentlyClosedSection: GObjectRef
+    /// The entries listed, newest first.
+    private(set) var recentlyClosedItems: [RecentlyClosedItem] = []
 
     /// The toolbar, at the start of the header bar.
     public var toolbar: (any ViewController)? { didSet { place(toolbar, in: toolbarSlot) } }
@@ -70,7 +76,8 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
         application: CommandSender<any ApplicationCommands>,
         tabStrip: CommandSender<any TabStripCommands>,
         navigation: CommandSender<any NavigationCommands>,
-        findInPage: CommandSender<any FindInPageCommands>
+        findInPage: CommandSender<any FindInPageCommands>,
+        recentlyClosed: CommandSender<any RecentlyClosedCommands>
     ) {
         self.window = window
         self.browser = browser
@@ -78,6 +85,8 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
         self.tabStripCommands = tabStrip
         self.navigation = navigation
         self.findInPage = findInPage
+        self.recentlyClosed = recentlyClosed
+        recentlyClosedSection = GObjectRef(adopting: UnsafeMutableRawPointer(g_menu_new()!))
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         ownership = ownWidget(widget)
         func slot() -> UnsafeMutablePointer<GtkWidget> { adw_bin_new() }
@@ -115,11 +124,13 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
         }
         shortcutController = gtk_shortcut_controller_new()
         installActions()
-        let menu = Self.mainMenu()
+        let menu = Self.mainMenu(recentlyClosedSection: recentlyClosedSection.opaque)
         gtk_menu_button_set_menu_model(opaque(menuButton), cast(menu))
         g_object_unref(UnsafeMutableRawPointer(menu))
         installShortcuts()
         setContent(of: window)
+        setRecentlyClosedItems([])
+        setCanRestorePreviousSession(false)
     }
 
     // MARK: DownloadsConsumer
@@ -139,6 +150,56 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
         adw_toast_overlay_add_toast(opaque(toastOverlay), adw_toast_new(escaped))
         toastTitles.append(title)
     }
+
+    // MARK: RecentlyClosedConsumer
+
+    /// Lists `items` in the "Recently Closed" submenu; "Reopen Closed Tab" (and its shortcut)
+    /// is enabled only when there is something to reopen.
+    public func setRecentlyClosedItems(_ items: [RecentlyClosedItem]) {
+        recentlyClosedItems = items
+        let section = recentlyClosedSection.opaque
+        g_menu_remove_all(section)
+        for entry in items {
+            let item = g_menu_item_new(Self.menuLabel(for: entry), nil)!
+            g_menu_item_set_action_and_target_value(
+                item, "browser.reopen-closed", g_variant_new_int64(gint64(entry.id)))
+            g_menu_append_item(section, item)
+            g_object_unref(UnsafeMutableRawPointer(item))
+        }
+        actions.setEnabled("reopen-closed-tab", !items.isEmpty)
+    }
+
+    /// Shows (and enables) "Restore Previous Session" only when `can`.
+    public func setCanRestorePreviousSession(_ can: Bool) {
+        actions.setEnabled("restore-previous-session", can)
+    }
+
+    /// How the "Recently Closed" submenu names `item`: a tab by its title ("Untitled" when it
+    /// has none), a window by its first tab's title and how many more it holds ("Window
+    /// (3 tabs)" when that title is empty). Titles are put on one line and long ones shortened;
+    /// underscores are escaped (menu labels take mnemonics).
+    static func menuLabel(for item: RecentlyClosedItem) -> String {
+        // One line: runs of white space (line breaks included) become one space.
+        var title = item.title.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if title.count > maximumTitleLength {
+            title = String(title.prefix(maximumTitleLength - 1)) + "…"
+        }
+        let label: String
+        if item.isWindow {
+            let tabs = max(item.tabCount, 1)
+            if title.isEmpty {
+                label = tabs == 1 ? "Window (1 tab)" : "Window (\(tabs) tabs)"
+            } else {
+                label = tabs == 1 ? title : "\(title) and \(tabs - 1) more"
+            }
+        } else {
+            label = title.isEmpty ? "Untitled" : title
+        }
+        return label.replacing("_", with: "__")
+    }
+
+    /// The longest title a "Recently Closed" item shows, in characters.
+    static let maximumTitleLength = 60
 
     private func place(_ viewController: (any ViewController)?, in slot: UnsafeMutablePointer<GtkWidget>) {
         let child = viewController?.widget
@@ -207,10 +268,19 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
             actions.add(name) { [navigation] in navigation.send(command) }
         }
         actions.add("find") { [findInPage] in findInPage.send { $0.showFindBar() } }
+        actions.add("reopen-closed-tab") { [recentlyClosed] in recentlyClosed.send { $0.reopenLastClosed() } }
+        actions.add("restore-previous-session") { [recentlyClosed] in
+            recentlyClosed.send { $0.restorePreviousSession() }
+        }
+        actions.add("reopen-closed") { [recentlyClosed] (id: Int) in
+            recentlyClosed.send { $0.reopenClosedEntry(id) }
+        }
     }
 
-    /// The main menu (a new `GMenu *`, full reference).
-    private static func mainMenu() -> OpaquePointer {
+    /// The main menu (a new `GMenu *`, full reference). Its second section holds the "Recently
+    /// Closed" submenu: "Reopen Closed Tab", "Restore Previous Session" (hidden while its action
+    /// is disabled), then `recentlyClosedSection`, the entries.
+    private static func mainMenu(recentlyClosedSection: OpaquePointer) -> OpaquePointer {
         let sections: [[(label: String, action: String)]] = [
             [("New Window", "new-window"), ("New Incognito Window", "new-incognito-window")],
             [("Find…", "find"), ("Print…", "print")],
@@ -224,7 +294,30 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
             g_menu_append_section(menu, nil, cast(section))
             g_object_unref(UnsafeMutableRawPointer(section))
         }
+        let history = g_menu_new()!
+        let submenu = recentlyClosedMenu(entries: recentlyClosedSection)
+        g_menu_append_submenu(history, "Recently Closed", cast(submenu))
+        g_object_unref(UnsafeMutableRawPointer(submenu))
+        g_menu_insert_section(menu, 1, nil, cast(history))
+        g_object_unref(UnsafeMutableRawPointer(history))
         return menu
+    }
+
+    /// The "Recently Closed" submenu (a new `GMenu *`, full reference).
+    private static func recentlyClosedMenu(entries: OpaquePointer) -> OpaquePointer {
+        let commands = g_menu_new()!
+        let reopen = g_menu_item_new("Reopen Closed Tab", "browser.reopen-closed-tab")!
+        g_menu_append_item(commands, reopen)
+        g_object_unref(UnsafeMutableRawPointer(reopen))
+        let restore = g_menu_item_new("Restore Previous Session", "browser.restore-previous-session")!
+        g_menu_item_set_attribute_value(restore, "hidden-when", g_variant_new_string("action-disabled"))
+        g_menu_append_item(commands, restore)
+        g_object_unref(UnsafeMutableRawPointer(restore))
+        let submenu = g_menu_new()!
+        g_menu_append_section(submenu, nil, cast(commands))
+        g_object_unref(UnsafeMutableRawPointer(commands))
+        g_menu_append_section(submenu, nil, cast(entries))
+        return submenu
     }
 
     // MARK: Shortcuts
@@ -234,6 +327,7 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
         [
             (["<Control>t"], "new-tab"),
             (["<Control>w"], "close-tab"),
+            (["<Control><Shift>t"], "reopen-closed-tab"),
             (["<Control>n"], "new-window"),
             (["<Control><Shift>n"], "new-incognito-window"),
             (["<Control>l", "F6"], "focus-location"),

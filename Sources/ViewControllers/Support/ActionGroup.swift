@@ -24,6 +24,22 @@ final class ActionGroup {
         actions[name] = action
     }
 
+    /// Adds an action whose parameter is a 64-bit integer (GVariant type "x"); a menu item
+    /// names it with its target, e.g. `g_menu_item_set_action_and_target_value`.
+    func add(_ name: String, int64 handler: @escaping @MainActor (Int) -> Void) {
+        let type = g_variant_type_new("x")
+        defer { g_variant_type_free(type) }
+        let action = g_simple_action_new(name, type)!
+        connections.append(
+            SignalConnection.connect(UnsafeMutableRawPointer(action), signal: "activate") { arguments in
+                guard let parameter = arguments.variant(at: 1) else { return }
+                handler(Int(g_variant_get_int64(parameter)))
+            })
+        g_action_map_add_action(group.opaque, action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+        actions[name] = action
+    }
+
     /// Enables or disables the action `name`.
     func setEnabled(_ name: String, _ enabled: Bool) {
         guard let action = actions[name] else { return }

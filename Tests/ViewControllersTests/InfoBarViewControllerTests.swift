@@ -1,0 +1,132 @@
+import CAdwaita
+import CGLib
+import CGTK
+import Commands
+import GTKShims
+import UIInterfaces
+import XCTest
+
+@testable import ViewControllers
+
+final class InfoBarViewControllerTests: ViewControllerTestCase, @unchecked Sendable {
+    private static let restore = InfoBarItem(
+        id: "restore", message: "Swiftlet did not shut down correctly", detail: "Restore your tabs?",
+        buttons: [InfoBarButton(id: "yes", label: "Restore"), InfoBarButton(id: "no", label: "Not Now")])
+
+    @MainActor
+    private func makeInfoBar() -> (InfoBarViewController, RecordingCommands) {
+        let commands = RecordingCommands()
+        commands.register(on: dispatcher)
+        let controller = InfoBarViewController(infoBar: dispatcher.sender(for: (any InfoBarCommands).self))
+        return (controller, commands)
+    }
+
+    /// The ids of the bars in the stack, top to bottom, read from the widgets.
+    @MainActor
+    private func shownIDs(_ controller: InfoBarViewController) -> [String] {
+        var frames: [UnsafeMutablePointer<GtkWidget>] = []
+        var child = gtk_widget_get_first_child(controller.widget)
+        while let current = child {
+            frames.append(current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        XCTAssertEqual(frames, controller.bars.map(\.frame), "the widgets follow the bars")
+        return controller.bars.map(\.item.id)
+    }
+
+    @MainActor
+    private func text(_ label: UnsafeMutablePointer<GtkWidget>?) -> String? {
+        label.map { String(cString: gtk_label_get_text(OpaquePointer($0))) }
+    }
+
+    @MainActor
+    private func buttonLabel(_ button: UnsafeMutablePointer<GtkWidget>) -> String? {
+        gtk_button_get_label(UnsafeMutableRawPointer(button).assumingMemoryBound(to: GtkButton.self)).map {
+            String(cString: $0)
+        }
+    }
+
+    func testShowReplaceAndHide() {
+        onMainActor {
+            let (controller, commands) = makeInfoBar()
+            XCTAssertEqual(shownIDs(controller), [])
+            controller.showInfoBar(Self.restore)
+            controller.showInfoBar(InfoBarItem(id: "default", message: "Make Swiftlet your default browser?"))
+            XCTAssertEqual(shownIDs(controller), ["restore", "default"], "newest last")
+            let restore = controller.bar("restore")!
+            g_object_ref(UnsafeMutableRawPointer(restore.frame))
+            defer { g_object_unref(UnsafeMutableRawPointer(restore.frame)) }
+            XCTAssertEqual(text(restore.messageLabel), "Swiftlet did not shut down correctly")
+            XCTAssertEqual(text(restore.detailLabel), "Restore your tabs?")
+            XCTAssertEqual(restore.buttons.map { buttonLabel($0) }, ["Restore", "Not Now"])
+            XCTAssertNotNil(restore.closeButton)
+            XCTAssertNil(controller.bar("default")!.detailLabel)
+
+            let replacement = InfoBarItem(
+                id: "restore", message: "Restore 3 tabs?",
+                buttons: [InfoBarButton(id: "yes", label: "Restore")],
+                isDismissible: false)
+            controller.showInfoBar(replacement)
+            XCTAssertEqual(shownIDs(controller), ["restore", "default"], "replaced in place")
+            XCTAssertNil(gtk_widget_get_parent(restore.frame), "the old bar is taken out")
+            let replaced = controller.bar("restore")!
+            XCTAssertEqual(replaced.item, replacement)
+            XCTAssertEqual(text(replaced.messageLabel), "Restore 3 tabs?")
+            XCTAssertNil(replaced.detailLabel)
+            XCTAssertEqual(replaced.buttons.count, 1)
+            XCTAssertNil(replaced.closeButton, "not dismissible: no close button")
+
+            controller.hideInfoBar(id: "restore")
+            XCTAssertEqual(shownIDs(controller), ["default"])
+            controller.hideInfoBar(id: "restore")
+            controller.hideInfoBar(id: "unknown")
+            XCTAssertEqual(shownIDs(controller), ["default"])
+            controller.hideInfoBar(id: "default")
+            XCTAssertEqual(shownIDs(controller), [])
+            settle()
+            XCTAssertEqual(commands.received, [], "pushes send no command")
+        }
+    }
+
+    func testButtonsSendTheirCommandAndHideTheBar() {
+        onMainActor {
+            let (controller, commands) = makeInfoBar()
+            controller.showInfoBar(Self.restore)
+            controller.showInfoBar(InfoBarItem(id: "other", message: "Other"))
+            gtkshim_emit(UnsafeMutableRawPointer(controller.bar("restore")!.buttons[1]), "clicked")
+            XCTAssertEqual(commands.received, ["infoBarButtonActivated restore no"])
+            XCTAssertEqual(shownIDs(controller), ["other"], "the bar hid itself")
+
+            // The bar is gone before the command arrives: the handler may show it again.
+            commands.onCommand = { _ in controller.showInfoBar(Self.restore) }
+            controller.showInfoBar(Self.restore)
+            gtkshim_emit(UnsafeMutableRawPointer(controller.bar("restore")!.buttons[0]), "clicked")
+            XCTAssertEqual(commands.received.last, "infoBarButtonActivated restore yes")
+            XCTAssertEqual(shownIDs(controller), ["other", "restore"])
+        }
+    }
+
+    func testCloseButtonSendsDismissed() {
+        onMainActor {
+            let (controller, commands) = makeInfoBar()
+            controller.showInfoBar(Self.restore)
+            gtkshim_emit(UnsafeMutableRawPointer(controller.bar("restore")!.closeButton!), "clicked")
+            XCTAssertEqual(commands.received, ["infoBarDismissed restore"])
+            XCTAssertEqual(shownIDs(controller), [])
+        }
+    }
+
+    func testAccessibleNamesAndRole() {
+        onMainActor {
+            let (controller, _) = makeInfoBar()
+            controller.showInfoBar(Self.restore)
+            let bar = controller.bar("restore")!
+            XCTAssertNotEqual(gtkshim_accessible_label_is(bar.buttons[0], "Restore"), 0)
+            XCTAssertNotEqual(gtkshim_accessible_label_is(bar.buttons[1], "Not Now"), 0)
+            XCTAssertNotEqual(gtkshim_accessible_label_is(bar.closeButton!, "Dismiss"), 0)
+            XCTAssertEqual(gtkshim_accessible_label_is(bar.closeButton!, "Close"), 0)
+            XCTAssertEqual(
+                gtk_accessible_get_accessible_role(OpaquePointer(bar.frame)), GTK_ACCESSIBLE_ROLE_ALERT)
+        }
+    }
+}
