@@ -94,7 +94,7 @@ let package = Package(
         // edge is kept absent here, so the compiler enforces that mediators push plain values.
         .target(
             name: "Mediators",
-            dependencies: ["UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs"],
+            dependencies: ["UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions"],
             swiftSettings: strict
         ),
 
@@ -240,7 +240,7 @@ let package = Package(
             name: "MediatorsTests",
             dependencies: [
                 "Base", "Web", "WebTestSupport", "Prefs", "TabModel", "ModelTestSupport", "UIInterfaces",
-                "Mediators",
+                "Mediators", "Sessions",
             ],
             swiftSettings: strict
         ),

@@ -68,6 +68,8 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             "TabStripCommands": dispatcher.isDispatching(for: (any TabStripCommands).self),
             "LocationBarCommands": dispatcher.isDispatching(for: (any LocationBarCommands).self),
             "FindInPageCommands": dispatcher.isDispatching(for: (any FindInPageCommands).self),
+            "RecentlyClosedCommands": dispatcher.isDispatching(for: (any RecentlyClosedCommands).self),
+            "InfoBarCommands": dispatcher.isDispatching(for: (any InfoBarCommands).self),
         ]
     }
 
@@ -77,7 +79,8 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             let browser = scene.browser
             let application = RecordingApplicationCommands()
             let coordinator = BrowserCoordinator(
-                scene: scene, makeWindow: { adw_window_new() }, applicationCommands: application,
+                scene: scene, appState: app, makeWindow: { adw_window_new() },
+                applicationCommands: application,
                 startPageURL: URL(string: "about:blank")!)
             let dispatcher = browser.commandDispatcher
             XCTAssertEqual(handled(dispatcher).values.filter { $0 }.count, 0)
@@ -112,7 +115,7 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             let (app, scene) = makeScene()
             let browser = scene.browser
             let coordinator = BrowserCoordinator(
-                scene: scene, makeWindow: { adw_window_new() },
+                scene: scene, appState: app, makeWindow: { adw_window_new() },
                 applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
             )
             var closed = 0

@@ -50,7 +50,13 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     private var signalSources: [UInt32] = []
     /// Whether the first command line was handled (the windows of the last run are shown then).
     private var launched = false
+    /// Whether the offer to restore a crashed run waits for the first window.
+    private var crashOfferPending = false
 
+    /// The info bar offering to restore the windows of a run that crashed.
+    static let crashInfoBarID = "crashed-session"
+    /// The info bar telling what restoring a window met (damaged files, lost tabs).
+    static let sessionProblemsInfoBarID = "session-problems"
     /// A command line the primary instance could not read: its message and exit status.
     public struct LaunchParseError: Error {
         /// The message for the process that sent it.
@@ -111,6 +117,7 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         do {
             let outcome = try appState.launch()
             for scene in outcome.restoredScenes { makeWindow(for: scene) }
+            crashOfferPending = outcome.lastRunCrashed && appState.hasCrashedScenes
         } catch {
             FileHandle.standardError.write(Data("swiftlet: \(error)\n".utf8))
             application.quit()
@@ -138,6 +145,18 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
             for window in windows { window.present() }
         }
         open(request)
+        if crashOfferPending, let window = windows.last(where: { !$0.isIncognito }) ?? windows.last {
+            crashOfferPending = false
+            window.showInfoBar(
+                InfoBarItem(
+                    id: Self.crashInfoBarID, message: "Swiftlet did not close properly",
+                    detail:
+                        "Restore the windows and tabs you had open? They stay in the menu until you quit.",
+                    buttons: [
+                        InfoBarButton(id: "restore", label: "Restore"),
+                        InfoBarButton(id: "dismiss", label: "Dismiss"),
+                    ], isDismissible: false))
+        }
         return 0
     }
 
@@ -162,9 +181,17 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     /// Makes and starts the window of `scene` (not shown yet).
     @discardableResult
     private func makeWindow(for scene: SceneState) -> BrowserCoordinator {
+        guard let appState else { preconditionFailure("AppCoordinator.makeWindow: not started") }
         let window = BrowserCoordinator(
-            scene: scene, makeWindow: { [application] in application.makeWindow() },
+            scene: scene, appState: appState, makeWindow: { [application] in application.makeWindow() },
             applicationCommands: self, startPageURL: URL(string: "about:blank")!)
+        window.openWindows = { [weak self] scenes in
+            for scene in scenes { self?.makeWindow(for: scene).present() }
+        }
+        window.onRestorePreviousSession = { [weak self] in self?.restoreCrashedWindows() }
+        window.onInfoBarButton = { [weak self] infoBarID, buttonID in
+            if infoBarID == Self.crashInfoBarID, buttonID == "restore" { self?.restoreCrashedWindows() }
+        }
         window.onClosed = { [weak self, weak window] in
             guard let self, let window else { return }
             self.windowClosed(window)
@@ -179,7 +206,29 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         }
         windows.append(window)
         startChild(window)
+        let problems = Array(Set(scene.restoreProblems.map(\.userMessage))).sorted()
+        if !problems.isEmpty {
+            window.showInfoBar(
+                InfoBarItem(
+                    id: Self.sessionProblemsInfoBarID,
+                    message: "This window could not be restored exactly as it was",
+                    detail: problems.joined(separator: " ")))
+        }
         return window
+    }
+
+    /// Restores the windows of the crashed run (the info bar's Restore or the menu's
+    /// "Restore Previous Session"); the offer ends in every window.
+    private func restoreCrashedWindows() {
+        guard let appState, appState.hasCrashedScenes else { return }
+        crashOfferPending = false
+        let restored = appState.restoreCrashedScenes()
+        for window in windows {
+            window.hideInfoBar(id: Self.crashInfoBarID)
+            window.setCanRestorePreviousSession(false)
+        }
+        for scene in restored { makeWindow(for: scene).present() }
+        EventLog.record("session-restored", "\(restored.count)")
     }
 
     /// The user closed `window` (or its last tab): the last window quits — it comes back at

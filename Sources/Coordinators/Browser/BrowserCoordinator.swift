@@ -17,8 +17,13 @@ import Web
 /// ``BrowserMediator``, the ones that only change the window (focus the location bar,
 /// fullscreen) to the view controllers. A ``DownloadsMediator`` shows the profile's ended
 /// downloads as toasts in the window.
+///
+/// It maps the GTK window's state onto its scene's activation level (focused:
+/// foreground-active, shown: foreground-inactive, minimized or hidden: background), shows
+/// info bars, and handles the window's ``RecentlyClosedCommands`` (reopening goes through
+/// the application layer; a reopened window goes to ``openWindows``).
 @MainActor
-final class BrowserCoordinator: Coordinator, BrowserCommands {
+final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedCommands, InfoBarCommands {
     /// The window's state in the application layer.
     let scene: SceneState
     /// The window's model.
@@ -29,7 +34,17 @@ final class BrowserCoordinator: Coordinator, BrowserCommands {
     var onClosed: (@MainActor () -> Void)?
     /// Called once, when the first page of the window has loaded.
     var onFirstPageLoaded: (@MainActor () -> Void)?
+    /// Makes and shows windows for scenes this window's commands opened (a reopened window).
+    var openWindows: (@MainActor ([SceneState]) -> Void)?
+    /// Restores the windows of the crashed run (the menu's "Restore Previous Session").
+    var onRestorePreviousSession: (@MainActor () -> Void)?
+    /// Called when the user clicks a button of one of the window's info bars.
+    var onInfoBarButton: (@MainActor (_ infoBarID: String, _ buttonID: String) -> Void)?
 
+    private weak var appState: AppState?
+    private var infoBar: InfoBarViewController?
+    private var recentlyClosed: RecentlyClosedMediator?
+    private var activation: WindowActivationTracker?
     private let makeWindow: @MainActor () -> UnsafeMutablePointer<GtkWidget>
     private weak var applicationCommands: (any ApplicationCommands)?
     private var window: UnsafeMutablePointer<GtkWidget>?
@@ -46,10 +61,12 @@ final class BrowserCoordinator: Coordinator, BrowserCommands {
     var isIncognito: Bool { browser.kind == .incognito }
 
     init(
-        scene: SceneState, makeWindow: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>,
+        scene: SceneState, appState: AppState,
+        makeWindow: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>,
         applicationCommands: any ApplicationCommands, startPageURL: URL
     ) {
         self.scene = scene
+        self.appState = appState
         self.makeWindow = makeWindow
         self.applicationCommands = applicationCommands
         self.startPageURL = startPageURL
@@ -66,6 +83,8 @@ final class BrowserCoordinator: Coordinator, BrowserCommands {
         }
         self.mediator = mediator
         dispatcher.startDispatching((any BrowserCommands).self, to: self)
+        dispatcher.startDispatching((any RecentlyClosedCommands).self, to: self)
+        dispatcher.startDispatching((any InfoBarCommands).self, to: self)
         if let applicationCommands {
             dispatcher.startDispatching((any ApplicationCommands).self, to: applicationCommands)
         }
@@ -105,7 +124,21 @@ final class BrowserCoordinator: Coordinator, BrowserCommands {
         windowViewController.tabStrip = tabStrip.viewController
         windowViewController.content = content.viewController
         windowViewController.findBar = findBar.viewController
+        let infoBar = InfoBarViewController(infoBar: dispatcher.sender(for: (any InfoBarCommands).self))
+        windowViewController.infoBar = infoBar
+        self.infoBar = infoBar
         self.windowViewController = windowViewController
+        if let appState {
+            let recentlyClosed = RecentlyClosedMediator(
+                tabRestore: appState.sessionServices.tabRestore(for: scene.profile))
+            recentlyClosed.canRestorePreviousSession = appState.hasCrashedScenes
+            recentlyClosed.consumer = windowViewController
+            self.recentlyClosed = recentlyClosed
+        }
+        scene.setActivationLevel(.background)
+        activation = WindowActivationTracker(window: gtkWindow) { [weak self] activation in
+            self?.windowActivationChanged(activation)
+        }
         let downloads = DownloadsMediator(context: profile.webEngineContext)
         downloads.consumer = windowViewController
         self.downloads = downloads
@@ -122,6 +155,13 @@ final class BrowserCoordinator: Coordinator, BrowserCommands {
         for case let agent as SessionSavingSceneAgent in scene.allAgents { agent.saveSessionsIfNeeded() }
         let dispatcher = browser.commandDispatcher
         dispatcher.stopDispatching(for: (any BrowserCommands).self)
+        dispatcher.stopDispatching(for: (any RecentlyClosedCommands).self)
+        dispatcher.stopDispatching(for: (any InfoBarCommands).self)
+        activation?.stop()
+        activation = nil
+        recentlyClosed?.disconnect()
+        recentlyClosed = nil
+        infoBar = nil
         if dispatcher.isDispatching(for: (any ApplicationCommands).self) {
             dispatcher.stopDispatching(for: (any ApplicationCommands).self)
         }
@@ -149,6 +189,30 @@ final class BrowserCoordinator: Coordinator, BrowserCommands {
         gtk_window_present(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
         EventLog.record("window-shown", isIncognito ? "incognito" : "regular")
     }
+
+    /// Maps the window's state onto the scene's activation level; a closed window's scene is
+    /// closed by the application layer, not here.
+    private func windowActivationChanged(_ activation: WindowActivation) {
+        guard !scene.isClosed else { return }
+        switch activation {
+        case .focused: scene.setActivationLevel(.foregroundActive)
+        case .visible: scene.setActivationLevel(.foregroundInactive)
+        case .hidden: scene.setActivationLevel(.background)
+        case .closed: break
+        }
+    }
+
+    /// Shows `item` in the window's info bars.
+    func showInfoBar(_ item: InfoBarItem) {
+        infoBar?.showInfoBar(item)
+        EventLog.record("info-bar", item.id)
+    }
+
+    /// Hides the info bar `id`, if shown.
+    func hideInfoBar(id: String) { infoBar?.hideInfoBar(id: id) }
+
+    /// Offers (or stops offering) "Restore Previous Session" in the menu.
+    func setCanRestorePreviousSession(_ can: Bool) { recentlyClosed?.canRestorePreviousSession = can }
 
     /// Opens `urls` as new tabs, the last one selected.
     func openTabs(_ urls: [URL]) { mediator?.openTabs(urls) }
@@ -205,6 +269,26 @@ final class BrowserCoordinator: Coordinator, BrowserCommands {
             gtk_window_fullscreen(gtkWindow)
         }
     }
+
+    // MARK: RecentlyClosedCommands
+
+    func reopenLastClosed() {
+        guard let appState, let window = appState.reopenLastClosed(from: scene) else { return }
+        openWindows?([window])
+    }
+
+    func reopenClosedEntry(_ id: Int) {
+        guard let appState, let window = appState.reopenClosedEntry(id, from: scene) else { return }
+        openWindows?([window])
+    }
+
+    func restorePreviousSession() { onRestorePreviousSession?() }
+
+    // MARK: InfoBarCommands
+
+    func infoBarButtonActivated(infoBarID: String, buttonID: String) { onInfoBarButton?(infoBarID, buttonID) }
+
+    func infoBarDismissed(infoBarID: String) { EventLog.record("info-bar-dismissed", infoBarID) }
 
     // Printing needs an engine API the Web layer does not have yet.
     func printPage() { EventLog.record("unsupported", "print") }
