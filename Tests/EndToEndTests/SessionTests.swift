@@ -42,6 +42,19 @@ final class SessionTests: XCTestCase, @unchecked Sendable {
         return browser
     }
 
+    /// The browser as AT-SPI sees it (waits for it to appear on the bus).
+    func accessibleApplication(_ browser: BrowserProcess) -> AccessibleNode? {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            if let app = AccessibleNode.application(processID: browser.process.processIdentifier) {
+                return app
+            }
+            usleep(50_000)
+        }
+        XCTFail("swiftlet never appeared on the accessibility bus")
+        return nil
+    }
+
     /// Every file under `directory`, relative.
     func files(under directory: URL) -> [String] {
         (FileManager.default.enumerator(atPath: directory.path)?.allObjects as? [String]) ?? []
@@ -71,6 +84,92 @@ final class SessionTests: XCTestCase, @unchecked Sendable {
         XCTAssertTrue(tabs.contains("1 0 \(url("/d"))"), "\(tabs)")
         let after = ["/a", "/b", "/c", "/d"].map { server.requestCount($0) }
         XCTAssertEqual(zip(after, before).map { $0 - $1 }, [0, 0, 1, 1], "only the active tabs load")
+    }
+
+    /// Waits until `browser`'s window `count` windows are in `Local State` and each listed
+    /// window's session is on disk (the saves run a moment after a change).
+    func waitForSavedSessions(_ browser: BrowserProcess, windows count: Int) {
+        let localState = browser.userDataDirectory.appendingPathComponent("Local State")
+        let storage = browser.userDataDirectory.appendingPathComponent("Default/SessionStorage")
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            if let data = FileManager.default.contents(atPath: localState.path),
+                let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let scenes = (root["application"] as? [String: Any])?["open_scenes"] as? [[String: Any]],
+                scenes.count == count,
+                scenes.allSatisfy({ scene in
+                    let id = scene["session_id"] as? String ?? ""
+                    return FileManager.default.fileExists(
+                        atPath: storage.appendingPathComponent(id).appendingPathComponent(
+                            "session_metadata.pb"
+                        ).path)
+                })
+            {
+                return
+            }
+            usleep(50_000)
+        }
+        XCTFail("the sessions never reached the disk")
+    }
+
+    func testAfterAKillTheInfoBarRestoresEveryWindow() throws {
+        let first = try launch([url("/a"), url("/b")])
+        first.waitForEvent("loaded") { $0 == self.url("/b") }
+        waitForSavedSessions(first, windows: 1)
+        kill(first.process.processIdentifier, SIGKILL)
+        first.process.waitUntilExit()
+
+        let relaunched = try launch([], in: first.userDataDirectory)
+        relaunched.waitForEvent("info-bar") { $0 == "crashed-session" }
+        XCTAssertFalse(
+            relaunched.events.contains { $0.name == "tabs" && $0.detail.contains(self.url("/a")) },
+            "nothing comes back before the user chooses")
+        let app = try XCTUnwrap(accessibleApplication(relaunched))
+        let restore = try XCTUnwrap(app.first(role: "push button", name: "Restore"))
+        XCTAssertTrue(restore.click())
+        relaunched.waitForEvent("session-restored") { $0 == "1" }
+        relaunched.waitForEvent("tabs") { $0 == "2 1 \(self.url("/a"))|\(self.url("/b"))" }
+    }
+
+    func testCtrlShiftTReopensAClosedTabWithItsHistory() throws {
+        let browser = try launch([url("/a")])
+        browser.waitForEvent("loaded") { $0 == self.url("/a") }
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        Keyboard.press("ctrl+l")
+        Keyboard.type(url("/b"))
+        Keyboard.press("Return")
+        browser.waitForEvent("loaded") { $0 == self.url("/b") }
+        Keyboard.press("ctrl+t")
+        browser.waitForEvent("tabs") { $0.hasPrefix("2 1 ") }
+        Keyboard.press("ctrl+1")
+        browser.waitForEvent("tabs") { $0.hasPrefix("2 0 ") }
+        Keyboard.press("ctrl+w")
+        browser.waitForEvent("tabs") { $0.hasPrefix("1 0 ") }
+        Keyboard.press("ctrl+shift+t")
+        browser.waitForEvent("tabs") { $0.hasPrefix("2 0 \(self.url("/b"))|") }
+        browser.waitForEvent("loaded") { $0 == self.url("/b") }
+        Keyboard.press("alt+Left")
+        browser.waitForEvent("location") { $0 == self.url("/a") }
+    }
+
+    func testAWindowClosedWithItsTabsComesBackWithCtrlShiftT() throws {
+        let browser = try launch([url("/a")])
+        browser.waitForEvent("loaded") { $0 == self.url("/a") }
+        let second = try BrowserProcess(
+            ["--new-window", url("/b")], applicationID: browser.applicationID,
+            userDataDirectory: browser.userDataDirectory, eventLogPath: browser.eventLogPath + ".second")
+        XCTAssertTrue(second.waitForExit())
+        browser.waitForEvent("loaded") { $0 == self.url("/b") }
+        // Close one window with its close button; the other one stays.
+        let app = try XCTUnwrap(accessibleApplication(browser))
+        let close = try XCTUnwrap(app.first(role: "push button", name: "Close"))
+        XCTAssertTrue(close.click())
+        browser.waitForEvent("window-closed")
+        XCTAssertTrue(browser.process.isRunning, "closing a window that is not the last does not quit")
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        Keyboard.press("ctrl+shift+t")
+        browser.waitForEvent("window-shown")
+        browser.waitForEvent("tabs") { $0 == "1 0 \(self.url("/a"))" || $0 == "1 0 \(self.url("/b"))" }
     }
 
     func testAnIncognitoWindowLeavesNothingOnDiskOnceItCloses() throws {
