@@ -2,6 +2,7 @@ import CAdwaita
 import CGLib
 import CGTK
 import Commands
+import GTKShims
 import UIInterfaces
 import XCTest
 
@@ -108,6 +109,18 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
             return []
         }
         return entries(of: submenu)
+    }
+
+    func testAnIncognitoWindowLooksApartWithANamedMark() {
+        onMainActor {
+            let (controller, _) = makeWindow()
+            XCTAssertFalse(controller.hasIncognitoStyle, "a regular window looks regular")
+            XCTAssertEqual(gtk_widget_get_visible(controller.incognitoIcon), 0)
+            controller.showIncognitoStyle()
+            XCTAssertTrue(controller.hasIncognitoStyle)
+            XCTAssertNotEqual(gtkshim_accessible_label_is(controller.incognitoIcon, "Incognito"), 0)
+            gtk_window_destroy(controller.window)
+        }
     }
 
     func testFinishedDownloadsShowAToastOverTheContent() {

@@ -103,7 +103,6 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
         gtk_window_set_default_size(gtkWindow, 1280, 800)
         gtk_window_set_title(gtkWindow, isIncognito ? "Swiftlet (Incognito)" : "Swiftlet")
-        if isIncognito { gtk_widget_add_css_class(window, "incognito") }
         // The window's close button: the window closes through the coordinator, which
         // closes its tabs and stops its parts first.
         closeRequest = SignalConnection.connect(UnsafeMutableRawPointer(window), signal: "close-request") {
@@ -124,6 +123,7 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         windowViewController.tabStrip = tabStrip.viewController
         windowViewController.content = content.viewController
         windowViewController.findBar = findBar.viewController
+        if isIncognito { windowViewController.showIncognitoStyle() }
         let infoBar = InfoBarViewController(infoBar: dispatcher.sender(for: (any InfoBarCommands).self))
         windowViewController.infoBar = infoBar
         self.infoBar = infoBar

@@ -31,6 +31,8 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
     let shortcutController: OpaquePointer
     let newTabButton: UnsafeMutablePointer<GtkWidget>
     let menuButton: UnsafeMutablePointer<GtkWidget>
+    /// The incognito mark at the end of the header bar, shown in incognito windows only.
+    let incognitoIcon: UnsafeMutablePointer<GtkWidget>
 
     private let ownership: GObjectRef
     private let browser: CommandSender<any BrowserCommands>
@@ -109,10 +111,16 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
         gtk_widget_set_tooltip_text(menuButton, "Main Menu")
         setAccessibleLabel(menuButton, "Main Menu")
 
+        incognitoIcon = gtk_image_new_from_icon_name("view-conceal-symbolic")
+        gtk_widget_set_tooltip_text(incognitoIcon, "Incognito: this window's pages are not remembered")
+        setAccessibleLabel(incognitoIcon, "Incognito")
+        gtk_widget_set_visible(incognitoIcon, 0)
+
         let header = OpaquePointer(adw_header_bar_new()!)
         adw_header_bar_pack_start(header, toolbarSlot)
         adw_header_bar_pack_end(header, menuButton)
         adw_header_bar_pack_end(header, newTabButton)
+        adw_header_bar_pack_end(header, incognitoIcon)
         let clamp = adw_clamp_new()!
         adw_clamp_set_maximum_size(opaque(clamp), 860)
         adw_clamp_set_child(opaque(clamp), locationBarSlot)
@@ -131,6 +139,38 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
         setContent(of: window)
         setRecentlyClosedItems([])
         setCanRestorePreviousSession(false)
+    }
+
+    // MARK: Incognito
+
+    /// Gives the window the incognito look: a dark header bar (the "incognito" style class on
+    /// the window) and the incognito mark, so that it is never mistaken for a regular window.
+    public func showIncognitoStyle() {
+        Self.installStyles()
+        gtk_widget_add_css_class(cast(window), "incognito")
+        gtk_widget_set_visible(incognitoIcon, 1)
+    }
+
+    /// Whether the window has the incognito look.
+    public var hasIncognitoStyle: Bool {
+        gtk_widget_has_css_class(cast(window), "incognito") != 0 && gtk_widget_get_visible(incognitoIcon) != 0
+    }
+
+    private static var stylesInstalled = false
+
+    /// Adds the browser's style sheet to the display, once.
+    private static func installStyles() {
+        guard !stylesInstalled, let display = gdk_display_get_default() else { return }
+        stylesInstalled = true
+        let css = """
+            window.incognito headerbar { background-color: #241f31; color: #ffffff; }
+            window.incognito headerbar button, window.incognito headerbar image { color: #ffffff; }
+            """
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(
+            display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(UnsafeMutableRawPointer(provider))
     }
 
     // MARK: DownloadsConsumer
