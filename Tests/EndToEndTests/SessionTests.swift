@@ -172,6 +172,33 @@ final class SessionTests: XCTestCase, @unchecked Sendable {
         browser.waitForEvent("tabs") { $0 == "1 0 \(self.url("/a"))" || $0 == "1 0 \(self.url("/b"))" }
     }
 
+    func testATabMovedToANewWindowIsThereAfterARelaunch() throws {
+        let browser = try launch([url("/a"), url("/b")])
+        browser.waitForEvent("loaded") { $0 == self.url("/b") }
+        // The tab bar sits under the header bar; the first of two tabs fills its left half.
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        Pointer.rightClick(x: 320, y: 69, inWindowOf: browser.process.processIdentifier)
+        let app = try XCTUnwrap(accessibleApplication(browser))
+        var item: AccessibleNode?
+        let deadline = ContinuousClock.now + .seconds(10)
+        while item == nil && ContinuousClock.now < deadline {
+            item = app.first { $0.name == "Move to New Window" }
+            if item == nil { usleep(50_000) }
+        }
+        XCTAssertTrue(try XCTUnwrap(item, "the tab's menu has no Move to New Window").click())
+        browser.waitForEvent("tabs") { $0 == "1 0 \(self.url("/a"))" }
+        browser.waitForEvent("window-shown")
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        Keyboard.press("ctrl+q")
+        XCTAssertTrue(browser.waitForExit())
+
+        let relaunched = try launch([], in: browser.userDataDirectory)
+        relaunched.waitForEvent("loaded") { $0 == self.url("/a") || $0 == self.url("/b") }
+        relaunched.waitForEvent("loaded") { $0 == self.url("/a") || $0 == self.url("/b") }
+        let tabs = Set(relaunched.events.filter { $0.name == "tabs" }.map(\.detail))
+        XCTAssertTrue(tabs.isSuperset(of: ["1 0 \(url("/a"))", "1 0 \(url("/b"))"]), "\(tabs)")
+    }
+
     func testAnIncognitoWindowLeavesNothingOnDiskOnceItCloses() throws {
         let browser = try launch(["--incognito", url("/a")])
         browser.waitForEvent("window-shown") { $0 == "incognito" }

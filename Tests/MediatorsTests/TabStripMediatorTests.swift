@@ -239,6 +239,24 @@ struct TabStripMediatorTests {
         #expect(consumer.items.map(\.id) == list.webStates.map { TabIdentifier($0) })
     }
 
+    @Test(arguments: [
+        // (list, tab moved, indexes handed to the window's coordinator)
+        ("| a b* c", "b", [1]),
+        ("p | a* b", "p", [0]),
+        ("| a*", "a", []),
+        ("| a* b", "gone", []),
+    ])
+    func moveToNewWindowHandsTheIndexToTheCoordinator(
+        description: String, tab: String, expected: [Int]
+    ) throws {
+        let mediator = try makeMediator(description)
+        var moved: [Int] = []
+        mediator.moveToNewWindow = { moved.append($0) }
+        mediator.moveTabToNewWindow(tab == "gone" ? TabIdentifier(987_654) : id(tab))
+        #expect(moved == expected)
+        #expect(builder.describe(list) == description, "the coordinator moves it, not the mediator")
+    }
+
     @Test func duplicateOpensAnUnrealizedCopyNextToItAndSelectsIt() throws {
         let a = builder.realizedWebState(named: "a")
         a.load(URL(string: "https://a2.test/")!)

@@ -46,6 +46,7 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
     func reloadTab(_ id: TabIdentifier) { record("reloadTab \(id.rawValue)") }
     func closeOtherTabs(_ id: TabIdentifier) { record("closeOtherTabs \(id.rawValue)") }
     func closeTabsToTheRight(of id: TabIdentifier) { record("closeTabsToTheRight \(id.rawValue)") }
+    func moveTabToNewWindow(_ id: TabIdentifier) { record("moveTabToNewWindow \(id.rawValue)") }
 
     func showFindBar() { record("showFindBar") }
     func find(_ text: String) { record("find \(text)") }

@@ -152,14 +152,18 @@ final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Send
             XCTAssertEqual(strip.menuTarget, TabIdentifier(2))
             XCTAssertTrue(strip.menuActions.isEnabled("pin"))
             XCTAssertFalse(strip.menuActions.isEnabled("unpin"))
-            for action in ["pin", "duplicate", "reload", "close-others", "close-to-the-right", "close"] {
+            XCTAssertTrue(strip.menuActions.isEnabled("move-to-new-window"))
+            for action in [
+                "pin", "duplicate", "reload", "move-to-new-window", "close-others", "close-to-the-right",
+                "close",
+            ] {
                 strip.menuActions.activate(action)
             }
             XCTAssertEqual(
                 commands.received,
                 [
-                    "setTabPinned 2 true", "duplicateTab 2", "reloadTab 2", "closeOtherTabs 2",
-                    "closeTabsToTheRight 2", "closeTab 2",
+                    "setTabPinned 2 true", "duplicateTab 2", "reloadTab 2", "moveTabToNewWindow 2",
+                    "closeOtherTabs 2", "closeTabsToTheRight 2", "closeTab 2",
                 ])
             showMenu(strip, for: 1)
             XCTAssertTrue(strip.menuActions.isEnabled("unpin"))

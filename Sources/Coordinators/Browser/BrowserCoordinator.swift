@@ -90,6 +90,7 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         }
 
         let tabStrip = TabStripCoordinator(webStateList: list, dispatcher: dispatcher)
+        tabStrip.moveToNewWindow = { [weak self] index in self?.moveTabToNewWindow(at: index) }
         let toolbar = ToolbarCoordinator(webStateList: list, dispatcher: dispatcher)
         let locationBar = LocationBarCoordinator(
             webStateList: list, prefs: profile.prefs, dispatcher: dispatcher)
@@ -268,6 +269,12 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         } else {
             gtk_window_fullscreen(gtkWindow)
         }
+    }
+
+    /// Moves the tab at `index` to a new window of the same profile, as it is.
+    private func moveTabToNewWindow(at index: Int) {
+        guard let appState, index < browser.webStateList.count else { return }
+        openWindows?([appState.moveTab(at: index, from: scene, to: nil)])
     }
 
     // MARK: RecentlyClosedCommands

@@ -8,12 +8,15 @@ import ViewControllers
 final class TabStripCoordinator: FeatureCoordinator {
     /// The view controller (while started).
     private(set) var viewController: TabStripViewController?
+    /// Moves the tab at an index to a new window (the window's coordinator sets it).
+    var moveToNewWindow: (@MainActor (_ index: Int) -> Void)?
 
     override func start() {
         super.start()
         let viewController = TabStripViewController(
             tabStrip: dispatcher.sender(for: (any TabStripCommands).self))
         let mediator = TabStripMediator(webStateList: webStateList)
+        mediator.moveToNewWindow = { [weak self] index in self?.moveToNewWindow?(index) }
         register((any TabStripCommands).self, to: mediator)
         mediator.consumer = consumer(viewController as any TabStripConsumer) {
             TabStripEventLogger(forwardingTo: $0)

@@ -22,6 +22,10 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
     /// What the consumer was last told, in order (to push only real changes).
     private var shown: [TabStripItem] = []
 
+    /// Moves the tab at an index of the list to a new window (the window's coordinator does:
+    /// windows are the application's). Without it, "Move to New Window" does nothing.
+    public var moveToNewWindow: (@MainActor (_ index: Int) -> Void)?
+
     /// The tab strip; set it to push every tab at once. Held weakly.
     public weak var consumer: (any TabStripConsumer)? {
         didSet {
@@ -274,6 +278,14 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
         state.check(#function)
         guard let index = webStateList.index(of: id) else { return }
         closeOtherWebStates(webStateList, keeping: index, flags: .userAction)
+    }
+
+    /// Moves the tab `id` to a new window through ``moveToNewWindow``; a window's only tab
+    /// stays where it is (the move would leave an empty window behind).
+    public func moveTabToNewWindow(_ id: TabIdentifier) {
+        state.check(#function)
+        guard let index = webStateList.index(of: id), webStateList.count > 1 else { return }
+        moveToNewWindow?(index)
     }
 
     /// Closes the tabs right of `id`, in one batch.

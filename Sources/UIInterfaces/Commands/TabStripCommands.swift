@@ -25,4 +25,6 @@ public protocol TabStripCommands: AnyObject {
     func closeOtherTabs(_ id: TabIdentifier)
     /// Closes the tabs to the right of `id`.
     func closeTabsToTheRight(of id: TabIdentifier)
+    /// Moves the tab `id` to a new window of its own, as it is (its page and history).
+    func moveTabToNewWindow(_ id: TabIdentifier)
 }

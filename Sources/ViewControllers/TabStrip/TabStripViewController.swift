@@ -261,6 +261,7 @@ public final class TabStripViewController: ViewController, TabStripConsumer {
                 menuActions.setEnabled("unpin", pinned)
                 menuActions.setEnabled("close-to-the-right", order.last != id)
                 menuActions.setEnabled("close-others", order.count > 1)
+                menuActions.setEnabled("move-to-new-window", order.count > 1)
             })
     }
 
@@ -276,6 +277,7 @@ public final class TabStripViewController: ViewController, TabStripConsumer {
                 ("reload", "Reload", { $0.reloadTab($1) }),
                 ("close-others", "Close Other Tabs", { $0.closeOtherTabs($1) }),
                 ("close-to-the-right", "Close Tabs to the Right", { $0.closeTabsToTheRight(of: $1) }),
+                ("move-to-new-window", "Move to New Window", { $0.moveTabToNewWindow($1) }),
                 ("close", "Close Tab", { $0.closeTab($1) }),
             ]
         for entry in tabCommands {
@@ -288,7 +290,8 @@ public final class TabStripViewController: ViewController, TabStripConsumer {
 
         let menu = g_menu_new()!
         let sections = [
-            ["pin", "unpin", "duplicate", "reload"], ["close-others", "close-to-the-right", "close"],
+            ["pin", "unpin", "duplicate", "reload"], ["move-to-new-window"],
+            ["close-others", "close-to-the-right", "close"],
         ]
         for names in sections {
             let section = g_menu_new()!
