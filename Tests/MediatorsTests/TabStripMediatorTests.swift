@@ -257,6 +257,16 @@ struct TabStripMediatorTests {
         #expect(builder.describe(list) == description, "the coordinator moves it, not the mediator")
     }
 
+    @Test func moveToWindowHandsTheIndexAndTheWindowToTheCoordinator() throws {
+        let mediator = try makeMediator("| a b* c")
+        var moved: [String] = []
+        mediator.moveToWindow = { moved.append("\($0) \($1)") }
+        mediator.moveTab(id("c"), toWindow: 7)
+        mediator.moveTab(TabIdentifier(987_654), toWindow: 7)
+        #expect(moved == ["2 7"])
+        #expect(builder.describe(list) == "| a b* c")
+    }
+
     @Test func duplicateOpensAnUnrealizedCopyNextToItAndSelectsIt() throws {
         let a = builder.realizedWebState(named: "a")
         a.load(URL(string: "https://a2.test/")!)

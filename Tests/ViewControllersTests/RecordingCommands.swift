@@ -47,6 +47,9 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
     func closeOtherTabs(_ id: TabIdentifier) { record("closeOtherTabs \(id.rawValue)") }
     func closeTabsToTheRight(of id: TabIdentifier) { record("closeTabsToTheRight \(id.rawValue)") }
     func moveTabToNewWindow(_ id: TabIdentifier) { record("moveTabToNewWindow \(id.rawValue)") }
+    func moveTab(_ id: TabIdentifier, toWindow windowID: Int) {
+        record("moveTab \(id.rawValue) toWindow \(windowID)")
+    }
 
     func showFindBar() { record("showFindBar") }
     func find(_ text: String) { record("find \(text)") }

@@ -176,6 +176,24 @@ final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Send
         }
     }
 
+    func testMoveToWindowListsThePushedWindowsAndSendsTheChosenOne() {
+        onMainActor {
+            let (strip, commands) = makeStrip()
+            strip.setTabs([item(1), item(2)], selectedIndex: 0)
+            strip.setMoveTargets([
+                TabMoveTarget(windowID: 4, title: "News_Site"), TabMoveTarget(windowID: 9, title: ""),
+            ])
+            XCTAssertEqual(strip.moveTargetLabels, ["News__Site", "Window 9"])
+            showMenu(strip, for: 2)
+            XCTAssertNotEqual(
+                gtk_widget_activate_action_variant(
+                    strip.widget, "tab.move-to-window", g_variant_new_int64(9)), 0)
+            XCTAssertEqual(commands.received, ["moveTab 2 toWindow 9"])
+            strip.setMoveTargets([])
+            XCTAssertEqual(strip.moveTargetLabels, [])
+        }
+    }
+
     func testFaviconFromPNGBytes() {
         onMainActor {
             let (strip, _) = makeStrip()

@@ -50,6 +50,8 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     private var signalSources: [UInt32] = []
     /// Whether the first command line was handled (the windows of the last run are shown then).
     private var launched = false
+    /// The number the next window gets.
+    private var nextWindowID = 1
     /// Whether the offer to restore a crashed run waits for the first window.
     private var crashOfferPending = false
 
@@ -189,6 +191,18 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
             for scene in scenes { self?.makeWindow(for: scene).present() }
         }
         window.onRestorePreviousSession = { [weak self] in self?.restoreCrashedWindows() }
+        window.windowID = nextWindowID
+        nextWindowID += 1
+        window.moveTabToWindow = { [weak self, weak window] index, windowID in
+            guard let self, let window, let appState = self.appState,
+                let target = self.windows.first(where: { $0.windowID == windowID }),
+                target.scene.profile === window.scene.profile, target !== window,
+                index < window.browser.webStateList.count
+            else { return }
+            appState.moveTab(at: index, from: window.scene, to: target.scene)
+            target.present()
+            self.refreshMoveTargets()
+        }
         window.onInfoBarButton = { [weak self] infoBarID, buttonID in
             if infoBarID == Self.crashInfoBarID, buttonID == "restore" { self?.restoreCrashedWindows() }
         }
@@ -206,6 +220,7 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         }
         windows.append(window)
         startChild(window)
+        refreshMoveTargets()
         let problems = Array(Set(scene.restoreProblems.map(\.userMessage))).sorted()
         if !problems.isEmpty {
             window.showInfoBar(
@@ -242,6 +257,17 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         windows.removeAll { $0 === window }
         stopChild(window)
         appState.closeScene(window.scene)
+        refreshMoveTargets()
+    }
+
+    /// Tells every window which other windows of its profile its tabs can move to.
+    private func refreshMoveTargets() {
+        for window in windows {
+            window.setMoveTargets(
+                windows.filter { $0 !== window && $0.scene.profile === window.scene.profile }.map {
+                    TabMoveTarget(windowID: $0.windowID, title: $0.moveTargetTitle)
+                })
+        }
     }
 
     /// The application layer ended `scenes` (the last incognito tab closed): their windows go.
@@ -249,7 +275,7 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         let ended = windows.filter { window in scenes.contains { $0 === window.scene } }
         windows.removeAll { window in ended.contains { $0 === window } }
         for window in ended { stopChild(window) }
-        if windows.isEmpty { quit() }
+        if windows.isEmpty { quit() } else { refreshMoveTargets() }
     }
 
     private func shutDown() {

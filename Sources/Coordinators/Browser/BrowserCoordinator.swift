@@ -34,6 +34,10 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
     var onClosed: (@MainActor () -> Void)?
     /// Called once, when the first page of the window has loaded.
     var onFirstPageLoaded: (@MainActor () -> Void)?
+    /// The window's number among the application's windows (for "Move to Window").
+    var windowID = 0
+    /// Moves the tab at an index of this window to the window `windowID`.
+    var moveTabToWindow: (@MainActor (_ index: Int, _ windowID: Int) -> Void)?
     /// Makes and shows windows for scenes this window's commands opened (a reopened window).
     var openWindows: (@MainActor ([SceneState]) -> Void)?
     /// Restores the windows of the crashed run (the menu's "Restore Previous Session").
@@ -43,6 +47,7 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
 
     private weak var appState: AppState?
     private var infoBar: InfoBarViewController?
+    private var tabStrip: TabStripCoordinator?
     private var recentlyClosed: RecentlyClosedMediator?
     private var activation: WindowActivationTracker?
     private let makeWindow: @MainActor () -> UnsafeMutablePointer<GtkWidget>
@@ -91,6 +96,8 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
 
         let tabStrip = TabStripCoordinator(webStateList: list, dispatcher: dispatcher)
         tabStrip.moveToNewWindow = { [weak self] index in self?.moveTabToNewWindow(at: index) }
+        tabStrip.moveToWindow = { [weak self] index, windowID in self?.moveTabToWindow?(index, windowID) }
+        self.tabStrip = tabStrip
         let toolbar = ToolbarCoordinator(webStateList: list, dispatcher: dispatcher)
         let locationBar = LocationBarCoordinator(
             webStateList: list, prefs: profile.prefs, dispatcher: dispatcher)
@@ -163,6 +170,7 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         recentlyClosed?.disconnect()
         recentlyClosed = nil
         infoBar = nil
+        tabStrip = nil
         if dispatcher.isDispatching(for: (any ApplicationCommands).self) {
             dispatcher.stopDispatching(for: (any ApplicationCommands).self)
         }
@@ -211,6 +219,12 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
 
     /// Hides the info bar `id`, if shown.
     func hideInfoBar(id: String) { infoBar?.hideInfoBar(id: id) }
+
+    /// Offers `targets` in the tabs' "Move to Window" menu.
+    func setMoveTargets(_ targets: [TabMoveTarget]) { tabStrip?.setMoveTargets(targets) }
+
+    /// What "Move to Window" calls this window: its selected tab's title.
+    var moveTargetTitle: String { browser.webStateList.activeWebState?.title ?? "" }
 
     /// Offers (or stops offering) "Restore Previous Session" in the menu.
     func setCanRestorePreviousSession(_ can: Bool) { recentlyClosed?.canRestorePreviousSession = can }

@@ -10,6 +10,8 @@ final class TabStripCoordinator: FeatureCoordinator {
     private(set) var viewController: TabStripViewController?
     /// Moves the tab at an index to a new window (the window's coordinator sets it).
     var moveToNewWindow: (@MainActor (_ index: Int) -> Void)?
+    /// Moves the tab at an index to another window (the window's coordinator sets it).
+    var moveToWindow: (@MainActor (_ index: Int, _ windowID: Int) -> Void)?
 
     override func start() {
         super.start()
@@ -17,6 +19,7 @@ final class TabStripCoordinator: FeatureCoordinator {
             tabStrip: dispatcher.sender(for: (any TabStripCommands).self))
         let mediator = TabStripMediator(webStateList: webStateList)
         mediator.moveToNewWindow = { [weak self] index in self?.moveToNewWindow?(index) }
+        mediator.moveToWindow = { [weak self] index, windowID in self?.moveToWindow?(index, windowID) }
         register((any TabStripCommands).self, to: mediator)
         mediator.consumer = consumer(viewController as any TabStripConsumer) {
             TabStripEventLogger(forwardingTo: $0)
@@ -24,6 +27,9 @@ final class TabStripCoordinator: FeatureCoordinator {
         onStop { mediator.disconnect() }
         self.viewController = viewController
     }
+
+    /// Offers `targets` in the tabs' "Move to Window" menu.
+    func setMoveTargets(_ targets: [TabMoveTarget]) { viewController?.setMoveTargets(targets) }
 
     override func stop() {
         super.stop()

@@ -25,6 +25,9 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
     /// Moves the tab at an index of the list to a new window (the window's coordinator does:
     /// windows are the application's). Without it, "Move to New Window" does nothing.
     public var moveToNewWindow: (@MainActor (_ index: Int) -> Void)?
+    /// Moves the tab at an index of the list to another window (the window's coordinator
+    /// does). Without it, "Move to Window" does nothing.
+    public var moveToWindow: (@MainActor (_ index: Int, _ windowID: Int) -> Void)?
 
     /// The tab strip; set it to push every tab at once. Held weakly.
     public weak var consumer: (any TabStripConsumer)? {
@@ -286,6 +289,14 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
         state.check(#function)
         guard let index = webStateList.index(of: id), webStateList.count > 1 else { return }
         moveToNewWindow?(index)
+    }
+
+    /// Moves the tab `id` to the window `windowID` through ``moveToWindow`` (a window's last
+    /// tab too: its window then closes).
+    public func moveTab(_ id: TabIdentifier, toWindow windowID: Int) {
+        state.check(#function)
+        guard let index = webStateList.index(of: id) else { return }
+        moveToWindow?(index, windowID)
     }
 
     /// Closes the tabs right of `id`, in one batch.

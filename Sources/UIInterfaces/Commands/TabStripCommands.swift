@@ -27,4 +27,6 @@ public protocol TabStripCommands: AnyObject {
     func closeTabsToTheRight(of id: TabIdentifier)
     /// Moves the tab `id` to a new window of its own, as it is (its page and history).
     func moveTabToNewWindow(_ id: TabIdentifier)
+    /// Moves the tab `id` to the window `windowID` (a ``TabMoveTarget``), as it is.
+    func moveTab(_ id: TabIdentifier, toWindow windowID: Int)
 }

@@ -17,7 +17,7 @@ public import UIInterfaces
 /// so a refused command leaves no trace. Each page's child is an empty placeholder: the
 /// content view controller shows the real view, and the tab view itself is not shown.
 @MainActor
-public final class TabStripViewController: ViewController, TabStripConsumer {
+public final class TabStripViewController: ViewController, TabStripConsumer, TabMoveTargetsConsumer {
     /// A vertical box: the tab bar (and the hidden tab view).
     public let widget: UnsafeMutablePointer<GtkWidget>
 
@@ -41,6 +41,11 @@ public final class TabStripViewController: ViewController, TabStripConsumer {
     /// Non-zero while a push changes the view: signals then are not the user's.
     private var applyingPush = 0
     private var reconcileSource: UInt32?
+    /// The "Move to Window" submenu's entries (a `GMenu *`).
+    private let moveTargetsMenu = GObjectRef(adopting: UnsafeMutableRawPointer(g_menu_new()!))
+    /// The windows a tab can move to, as last pushed.
+    private(set) var moveTargets: [TabMoveTarget] = []
+
     /// The tab whose context menu is open.
     private(set) var menuTarget: TabIdentifier?
 
@@ -286,6 +291,10 @@ public final class TabStripViewController: ViewController, TabStripConsumer {
                 tabStrip.send { entry.command($0, target) }
             }
         }
+        menuActions.add("move-to-window") { [weak self] (windowID: Int) in
+            guard let self, let target = menuTarget else { return }
+            tabStrip.send { $0.moveTab(target, toWindow: windowID) }
+        }
         gtk_widget_insert_action_group(widget, "tab", menuActions.group.opaque)
 
         let menu = g_menu_new()!
@@ -305,6 +314,9 @@ public final class TabStripViewController: ViewController, TabStripConsumer {
                 g_menu_append_item(section, item)
                 g_object_unref(UnsafeMutableRawPointer(item))
             }
+            if names == ["move-to-new-window"] {
+                g_menu_append_submenu(section, "Move to Window", cast(moveTargetsMenu.opaque))
+            }
             g_menu_append_section(menu, nil, cast(section))
             g_object_unref(UnsafeMutableRawPointer(section))
         }
@@ -312,7 +324,36 @@ public final class TabStripViewController: ViewController, TabStripConsumer {
         g_object_unref(UnsafeMutableRawPointer(menu))
     }
 
+    // MARK: TabMoveTargetsConsumer
+
+    /// Lists `targets` in the tab menu's "Move to Window" submenu.
+    public func setMoveTargets(_ targets: [TabMoveTarget]) {
+        moveTargets = targets
+        let menu = moveTargetsMenu.opaque
+        g_menu_remove_all(menu)
+        for target in targets {
+            let label = target.title.isEmpty ? "Window \(target.windowID)" : target.title
+            let item = g_menu_item_new(label.replacingOccurrences(of: "_", with: "__"), nil)!
+            g_menu_item_set_action_and_target_value(
+                item, "tab.move-to-window", g_variant_new_int64(gint64(target.windowID)))
+            g_menu_append_item(menu, item)
+            g_object_unref(UnsafeMutableRawPointer(item))
+        }
+    }
+
     // MARK: For tests
+
+    /// The labels of the "Move to Window" submenu, in order.
+    var moveTargetLabels: [String] {
+        let menu: UnsafeMutablePointer<GMenuModel> = cast(moveTargetsMenu.opaque)
+        return (0..<g_menu_model_get_n_items(menu)).map { index in
+            guard let value = g_menu_model_get_item_attribute_value(menu, index, "label", nil) else {
+                return ""
+            }
+            defer { g_variant_unref(value) }
+            return String(cString: g_variant_get_string(value, nil))
+        }
+    }
 
     /// The titles of the view's pages, in the view's order.
     var pageTitles: [String] {

@@ -1,0 +1,7 @@
+/// What the window's coordinator pushes to the tab strip: the other windows of the profile,
+/// which a tab's "Move to Window" menu offers.
+@MainActor
+public protocol TabMoveTargetsConsumer: AnyObject {
+    /// The windows a tab of this window can move to, in order (empty: the submenu is hidden).
+    func setMoveTargets(_ targets: [TabMoveTarget])
+}
