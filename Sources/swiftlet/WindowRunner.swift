@@ -8,7 +8,8 @@ import Glibc
 #endif
 
 /// `swiftlet [URL…]`: the browser window, run by the ``AppCoordinator``. With `--demo` it
-/// serves the demo page from 127.0.0.1 and opens it; with no display it starts its own Xvfb
+/// serves the demo page from 127.0.0.1 and opens it, in a temporary user data directory
+/// unless `--user-data-dir` names one; with no display it starts its own Xvfb
 /// and, unless told otherwise, leaves a picture of the window in `out/swiftlet-window.png`
 /// and quits once the page has loaded (what `make run` does on a machine without a display).
 @MainActor
@@ -49,9 +50,23 @@ enum WindowRunner {
             }
         }
         defer { server?.stop() }
+        // The demo runs in a user data directory of its own, gone when it ends: its window
+        // would otherwise come back, with a page of a server that is gone, at every launch.
+        var userDataDirectory = command.userData.path
+        var demoDirectory: String?
+        if command.headless.demo && userDataDirectory == nil {
+            var template = Array((NSTemporaryDirectory() + "swiftlet-demo-XXXXXX").utf8CString)
+            guard let made = mkdtemp(&template) else {
+                FileHandle.standardError.write(Data("swiftlet: could not make the demo's directory\n".utf8))
+                return 1
+            }
+            demoDirectory = String(cString: made)
+            userDataDirectory = demoDirectory
+        }
+        defer { if let demoDirectory { try? FileManager.default.removeItem(atPath: demoDirectory) } }
         let coordinator: AppCoordinator
         do {
-            coordinator = try AppCoordinator(userDataDirectory: command.userData.path) { arguments in
+            coordinator = try AppCoordinator(userDataDirectory: userDataDirectory) { arguments in
                 launchRequest(arguments)
             }
         } catch {
