@@ -257,7 +257,7 @@ let package = Package(
             name: "ApplicationTests",
             dependencies: [
                 "Application", "Base", "Web", "WebTestSupport", "Prefs", "Profiles", "TabModel", "Sessions",
-                "ModelTestSupport",
+                "ModelTestSupport", "KeyedServices",
             ],
             swiftSettings: strict
         ),

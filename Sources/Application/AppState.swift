@@ -211,7 +211,9 @@ public final class AppState {
 
     /// The user closed `scene`'s window (not by quitting): its session is saved and it is
     /// forgotten; a regular window with tabs goes to recently closed, as one entry with
-    /// every tab's history (its session data is deleted then); an incognito one is deleted,
+    /// every tab's history, read back on the IO queue (its session data is deleted once the
+    /// entry is on disk; `SessionRestorationService.moveSessionsToRecentlyClosed`); an
+    /// incognito one is deleted,
     /// and with the last incognito window of the profile goes the incognito state
     /// (`<profile>/OTR`). A scene that already ended is ignored.
     public func closeScene(_ scene: SceneState) {
@@ -258,14 +260,10 @@ public final class AppState {
         guard !isTerminating else { return }
         isTerminating = true
         let closing = scenes
-        var saved: Set<ObjectIdentifier> = []
-        for scene in closing {
-            let service = sessionServices.sessionRestoration(for: scene.profile)
-            if saved.insert(ObjectIdentifier(service)).inserted { service.saveSessions() }
-        }
         for scene in closing where scene.isIncognito || scene.browser.webStateList.isEmpty {
             openScenes.remove(scene.record)
         }
+        // Disconnecting saves every dirty window of the service at once, the first time.
         for scene in closing {
             sessionServices.tabRestore(for: scene.profile).stopObserving(scene.browser)
             sessionServices.sessionRestoration(for: scene.profile).disconnect(scene.browser)

@@ -26,7 +26,8 @@ public final class SceneState {
     public internal(set) var wasRestored = false
     /// The window's activation level.
     public private(set) var activationLevel: SceneActivationLevel = .unattached
-    /// Whether the scene was attached once and is unattached again: its window is gone.
+    /// Whether the scene was set back to unattached (attached in between or not): its window
+    /// is gone.
     public private(set) var isClosed = false
 
     private var agents: [any SceneAgent] = []
@@ -67,9 +68,10 @@ public final class SceneState {
     public func setActivationLevel(_ level: SceneActivationLevel) {
         precondition(!isClosed, "SceneState.setActivationLevel: the scene \(sessionID) is closed")
         let previous = activationLevel
+        // A scene closed before it was ever attached is closed too (nothing to tell).
+        if level == .unattached { isClosed = true }
         guard level != previous else { return }
         activationLevel = level
-        if level == .unattached { isClosed = true }
         for agent in agents { agent.sceneState(self, transitionedTo: level, from: previous) }
         observers.forEach { $0.sceneState(self, transitionedTo: level, from: previous) }
     }

@@ -18,8 +18,9 @@ extension SessionRestorationService {
     }
 
     /// At start-up: every discarded window session (see ``discardedSessionIDs(keeping:)``)
-    /// goes to `tabRestore` as a closed window, with each tab's history, and its data is
-    /// then deleted. Returns the purged session ids.
+    /// goes to `tabRestore` as a closed window, with each tab's history; its data is deleted
+    /// once the recently closed list is on disk. Synchronous: the launch waits for it.
+    /// Returns the purged session ids.
     @discardableResult
     public func purgeDiscardedSessions(
         keeping openSessionIDs: Set<String>, into tabRestore: TabRestoreService?
@@ -27,38 +28,71 @@ extension SessionRestorationService {
         -> [String]
     {
         let discarded = discardedSessionIDs(keeping: openSessionIDs)
-        moveSessionsToRecentlyClosed(discarded, into: tabRestore)
+        guard !discarded.isEmpty else { return [] }
+        for sessionID in discarded {
+            let directory = sessionDirectory(sessionID).path
+            let window = io.sync { [io] in Self.closedWindow(in: directory, io: io) }
+            window.add(to: tabRestore, sessionID: sessionID)
+        }
+        tabRestore?.flush()
+        deleteDataForDiscardedSessions(discarded)
+        waitForPendingIO()
         return discarded
     }
 
-    /// Each of the sessions `sessionIDs` (on disk, not connected: a window just closed and
-    /// disconnected, or one found discarded at start-up) goes to `tabRestore` as a closed
-    /// window, with each tab's history, and its data is then deleted. Waits for the disk.
-    public func moveSessionsToRecentlyClosed(_ sessionIDs: [String], into tabRestore: TabRestoreService?) {
-        waitForPendingIO()
+    /// A window the user just closed (its browser disconnected): each of the sessions
+    /// `sessionIDs` that is not connected is read on the IO queue, goes to `tabRestore` as a
+    /// closed window with each tab's history, and its data is deleted once the recently
+    /// closed list is on disk — a crash in between leaves the session to the next launch's
+    /// purge, never lost. `completion` runs on the main actor at the end.
+    public func moveSessionsToRecentlyClosed(
+        _ sessionIDs: [String], into tabRestore: TabRestoreService,
+        completion: @escaping @MainActor @Sendable () -> Void = {}
+    ) {
         let ids = sessionIDs.filter { !isConnected(sessionID: $0) }
-        for sessionID in ids {
-            let directory = sessionDirectory(sessionID).path
-            let loaded = io.sync { [io] in SessionLoader(io: io, directory: directory).load() }
-            let tabs = loaded.session.items.map { item -> WebStateStorage in
-                let tabDirectory = SessionLayout.tabDirectory(item.storageName, inSession: directory)
-                if case .success(let stored) = TabStorageReader.read(tabDirectory: tabDirectory) {
-                    return stored.model(metadata: item.metadata)
+        let directories = ids.map { sessionDirectory($0).path }
+        let io = self.io
+        io.async {
+            let windows = directories.map { Self.closedWindow(in: $0, io: io) }
+            io.postToMain { [self] in
+                for (sessionID, window) in zip(ids, windows) {
+                    window.add(to: tabRestore, sessionID: sessionID)
                 }
-                let items =
-                    item.metadata.url.map { [NavigationItem(url: $0, title: item.metadata.title)] } ?? []
-                return WebStateStorage(
-                    metadata: item.metadata,
-                    navigation: NavigationHistory(
-                        items: items, lastCommittedItemIndex: items.isEmpty ? -1 : 0))
+                tabRestore.whenPersisted { [self] in
+                    deleteDataForDiscardedSessions(ids, completion: completion)
+                }
             }
-            tabRestore?.addWindow(
-                tabs: tabs, activeIndex: loaded.session.activeIndex, pinnedCount: loaded.session.pinnedCount,
-                sessionID: sessionID)
         }
-        if !ids.isEmpty {
-            deleteDataForDiscardedSessions(ids)
-            waitForPendingIO()
+    }
+
+    /// What a closed window's session holds, read from `directory` (on the IO queue): every
+    /// tab with its history (its last page when its own files are unreadable).
+    nonisolated private static func closedWindow(in directory: String, io: SessionIO) -> ClosedSession {
+        let loaded = SessionLoader(io: io, directory: directory).load()
+        let tabs = loaded.session.items.map { item -> WebStateStorage in
+            let tabDirectory = SessionLayout.tabDirectory(item.storageName, inSession: directory)
+            if case .success(let stored) = TabStorageReader.read(tabDirectory: tabDirectory) {
+                return stored.model(metadata: item.metadata)
+            }
+            let items = item.metadata.url.map { [NavigationItem(url: $0, title: item.metadata.title)] } ?? []
+            return WebStateStorage(
+                metadata: item.metadata,
+                navigation: NavigationHistory(items: items, lastCommittedItemIndex: items.isEmpty ? -1 : 0))
         }
+        return ClosedSession(
+            tabs: tabs, activeIndex: loaded.session.activeIndex, pinnedCount: loaded.session.pinnedCount)
+    }
+}
+
+/// A closed window's session as read from disk, on its way to the recently closed list.
+private struct ClosedSession: Sendable {
+    var tabs: [WebStateStorage]
+    var activeIndex: Int?
+    var pinnedCount: Int
+
+    @MainActor
+    func add(to tabRestore: TabRestoreService?, sessionID: String) {
+        tabRestore?.addWindow(
+            tabs: tabs, activeIndex: activeIndex, pinnedCount: pinnedCount, sessionID: sessionID)
     }
 }

@@ -45,6 +45,7 @@ public final class SessionServices {
             return TabRestoreService(
                 fileURL: profile.isOffTheRecord
                     ? nil : SessionLayout.recentlyClosedFile(inProfile: profile.statePath),
+                mainTaskRunner: mainTaskRunner,
                 storageLoader: { webState, browser, completion in
                     sessionService.loadWebStateStorage(of: webState, in: browser, completion: completion)
                 })

@@ -1,4 +1,4 @@
-import Base
+public import Base
 public import Foundation
 import Logging
 public import TabModel
@@ -84,17 +84,19 @@ public final class TabRestoreService: WebStateListObserver {
     private var closingWindows: Set<ObjectIdentifier> = []
     private let storageLoader:
         @MainActor (WebState, Browser, @escaping @MainActor (WebStateStorage?) -> Void) -> Void
-    private let io = SessionIO()
+    private let io: SessionIO
 
     /// Creates the service, reading `fileURL` if it exists. `storageLoader` fetches the full
-    /// storage of an unrealized tab being closed (its history is on disk).
+    /// storage of an unrealized tab being closed (its history is on disk); completions of
+    /// background IO (``whenPersisted(_:)``) reach the main actor through `mainTaskRunner`.
     public init(
-        fileURL: URL?,
+        fileURL: URL?, mainTaskRunner: any MainTaskRunner = DispatchMainTaskRunner(),
         storageLoader:
             @escaping @MainActor (WebState, Browser, @escaping @MainActor (WebStateStorage?) -> Void) ->
             Void = { _, _, completion in completion(nil) }
     ) {
         self.fileURL = fileURL
+        io = SessionIO(mainTaskRunner: mainTaskRunner)
         self.storageLoader = storageLoader
         if let fileURL { load(fileURL) }
     }
@@ -315,6 +317,13 @@ public final class TabRestoreService: WebStateListObserver {
 
     /// Waits until the entries are on disk.
     public func flush() { io.waitUntilIdle() }
+
+    /// Runs `body` on the main actor once the entries as they are now are on disk (at once,
+    /// after this returns, when they are kept in memory only).
+    public func whenPersisted(_ body: @escaping @MainActor @Sendable () -> Void) {
+        let io = self.io
+        io.async { io.postToMain(body) }
+    }
 
     private func persist() {
         guard let fileURL else { return }

@@ -16,6 +16,8 @@ final class AppFixture {
     static let saveDelay: Duration = .seconds(1)
     let directory: URL
     let clock = ManualTimerClock()
+    /// Where background IO posts its completions; ``settle()`` runs them.
+    let mainTaskRunner = ManualMainTaskRunner()
     private(set) var engine = FakeWebEngine()
     private(set) var app: AppState!
     /// Every AppState made, kept alive as a crashed process's objects would be until exit.
@@ -29,11 +31,14 @@ final class AppFixture {
         engine = FakeWebEngine()
         app = AppState(
             userDataDirectory: UserDataDirectory(path: directory), engine: engine, clock: clock,
-            isTesting: true,
-            saveDelay: Self.saveDelay)
+            mainTaskRunner: mainTaskRunner, isTesting: true, saveDelay: Self.saveDelay)
         runs.append(app)
         return try! app.launch()
     }
+
+    /// Waits for the background IO and runs what it posted to the main actor, until nothing
+    /// is left.
+    func settle() { mainTaskRunner.runUntilIdle() }
 
     /// A clean quit.
     func quit() { app.quit() }

@@ -1,6 +1,8 @@
 import Application
 import Base
 import Foundation
+import KeyedServices
+import Profiles
 import Sessions
 import TabModel
 import Testing
@@ -8,6 +10,16 @@ import Web
 
 /// The launch and quit sequences across runs: what comes back after a clean quit, a crash,
 /// a first run, damaged or missing files.
+/// A keyed service that depends on the session service and notes, as it shuts down, what
+/// the quit sequence has done by then.
+@MainActor
+private final class QuitOrderProbe: KeyedService {
+    let check: @MainActor () -> String
+    var seen: [String] = []
+    init(check: @escaping @MainActor () -> String) { self.check = check }
+    func shutdown() { seen.append(check()) }
+}
+
 @MainActor
 struct AppStateLaunchTests {
     @Test func aFirstRunRestoresNothing() {
@@ -75,6 +87,45 @@ struct AppStateLaunchTests {
         fixture.quit()
         let outcome = fixture.launch()
         #expect(outcome.restoredScenes.map(fixture.pages) == [["a.test/", "late.test/"]])
+    }
+
+    @Test func quitSavesAndClosesTheWindowsThenShutsTheServicesDownThenRecordsTheCleanExit() throws {
+        let fixture = AppFixture()
+        var probes: [QuitOrderProbe] = []
+        // Registered before the launch, as every keyed service is.
+        let appState = AppState(
+            userDataDirectory: UserDataDirectory(path: fixture.directory), engine: fixture.engine,
+            clock: fixture.clock, mainTaskRunner: fixture.mainTaskRunner, isTesting: true,
+            saveDelay: AppFixture.saveDelay)
+        let sessions = appState.sessionServices.sessionRestorationFactory
+        var sceneID = ""
+        let factory = KeyedServiceFactory<QuitOrderProbe>(name: "QuitOrderProbe", dependsOn: [sessions]) {
+            context in
+            let service = sessions.requiredService(for: context as! Profile)
+            let probe = QuitOrderProbe {
+                service.waitForPendingIO()
+                let list = service.sessionDirectory(sceneID).appendingPathComponent(
+                    SessionFormat.metadataFileName)
+                let saved = FileManager.default.fileExists(atPath: list.path)
+                let connected = service.isConnected(sessionID: sceneID)
+                let clean = appState.context.localState.bool(ApplicationContext.Prefs.exitedCleanly)
+                return "saved \(saved) connected \(connected) clean \(clean)"
+            }
+            probes.append(probe)
+            return probe
+        }
+        appState.context.dependencyManager.register(factory)
+        try appState.launch()
+        let scene = appState.openNewScene()
+        sceneID = scene.sessionID
+        _ = factory.requiredService(for: try #require(appState.profile))
+        let tab = WebState(params: .init(context: scene.profile.webEngineContext))
+        scene.browser.webStateList.insert(tab, .automatic.activating())
+        tab.load(URL(string: "https://a.test/")!)
+        appState.quit()
+        #expect(probes.map(\.seen) == [["saved true connected false clean false"]])
+        #expect(appState.context.localState.bool(ApplicationContext.Prefs.exitedCleanly))
+        #expect(scene.isClosed && scene.browser.isDestroyed)
     }
 
     // MARK: Crashes

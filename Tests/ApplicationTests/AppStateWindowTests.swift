@@ -18,6 +18,13 @@ struct AppStateWindowTests {
         closed.browser.webStateList.webState(at: 0).load(URL(string: "https://b.test/2")!)
         fixture.app.closeScene(closed)
         #expect(fixture.app.scenes.map(\.sessionID) == [kept.sessionID])
+        // Read back in the background; deleted only once the entry is there (the main-actor
+        // steps have not run yet).
+        fixture.app.sessionServices.sessionRestoration(for: kept.profile).waitForPendingIO()
+        #expect(fixture.app.recentlyClosedEntries(for: kept).isEmpty)
+        #expect(fixture.sessionsOnDisk().contains(closed.sessionID))
+        fixture.settle()
+        #expect(fixture.app.recentlyClosedEntries(for: kept).count == 1)
         #expect(!fixture.sessionsOnDisk().contains(closed.sessionID), "its session data is deleted")
         fixture.quit()
 
