@@ -5,54 +5,12 @@ import XCTest
 /// What survives quitting, crashing and closing, driven as a person would: the real
 /// `swiftlet`, relaunched on the same user data directory, against pages served from
 /// 127.0.0.1 (whose request counts tell which tabs loaded).
-final class SessionTests: XCTestCase, @unchecked Sendable {
-    nonisolated(unsafe) var server: LocalHTTPServer!
-    nonisolated(unsafe) var browsers: [BrowserProcess] = []
-    nonisolated(unsafe) var directories: [URL] = []
-
+final class SessionTests: BrowserTestCase, @unchecked Sendable {
     override func setUpWithError() throws {
-        server = try LocalHTTPServer()
+        try super.setUpWithError()
         for name in ["a", "b", "c", "d"] {
             server.route("/\(name)", .html("<title>Page \(name.uppercased())</title><p>\(name)</p>"))
         }
-        XCTAssertTrue(AccessibleNode.initialize)
-    }
-
-    override func tearDownWithError() throws {
-        for browser in browsers { browser.terminate() }
-        browsers = []
-        for directory in directories { try? FileManager.default.removeItem(at: directory) }
-        directories = []
-        server.stop()
-    }
-
-    func url(_ path: String) -> String { server.url(path).absoluteString }
-
-    /// Starts `swiftlet arguments…` on `directory` (a new one when nil).
-    func launch(_ arguments: [String], in directory: URL? = nil) throws -> BrowserProcess {
-        let directory =
-            directory
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent(
-                "swiftlet-e2e-\(UUID().uuidString)")
-        directories.append(directory)
-        let browser = try BrowserProcess(
-            arguments, userDataDirectory: directory,
-            eventLogPath: directory.path + ".events-\(browsers.count)")
-        browsers.append(browser)
-        return browser
-    }
-
-    /// The browser as AT-SPI sees it (waits for it to appear on the bus).
-    func accessibleApplication(_ browser: BrowserProcess) -> AccessibleNode? {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            if let app = AccessibleNode.application(processID: browser.process.processIdentifier) {
-                return app
-            }
-            usleep(50_000)
-        }
-        XCTFail("swiftlet never appeared on the accessibility bus")
-        return nil
     }
 
     /// Every file under `directory`, relative.

@@ -5,45 +5,12 @@ import XCTest
 /// The browser window driven as a person would, through AT-SPI and the keyboard, against
 /// pages served from 127.0.0.1. Each test starts a real `swiftlet` with an application id
 /// and a user data directory of its own, and waits on the events it logs.
-// Test methods run on the main thread; XCTest on Linux does not let them be @MainActor, and
-// nothing here needs the main actor (the browser is another process).
-final class WindowTests: XCTestCase, @unchecked Sendable {
-    nonisolated(unsafe) var server: LocalHTTPServer!
-    nonisolated(unsafe) var browsers: [BrowserProcess] = []
-
+final class WindowTests: BrowserTestCase, @unchecked Sendable {
     override func setUpWithError() throws {
-        server = try LocalHTTPServer()
+        try super.setUpWithError()
         server.route("/a", .html("<title>Page A</title><p>a needle, a needle, a needle</p>"))
         server.route("/b", .html("<title>Page B</title><p>b</p>"))
         server.route("/c", .html("<title>Page C</title><p>c</p>"))
-        XCTAssertTrue(AccessibleNode.initialize)
-    }
-
-    override func tearDownWithError() throws {
-        for browser in browsers { browser.terminate() }
-        browsers = []
-        server.stop()
-    }
-
-    func url(_ path: String) -> String { server.url(path).absoluteString }
-
-    func launch(_ arguments: [String]) throws -> BrowserProcess {
-        let browser = try BrowserProcess(arguments)
-        browsers.append(browser)
-        return browser
-    }
-
-    /// The browser's window as AT-SPI sees it (waits for it to appear on the bus).
-    func accessibleApplication(_ browser: BrowserProcess) -> AccessibleNode? {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            if let app = AccessibleNode.application(processID: browser.process.processIdentifier) {
-                return app
-            }
-            usleep(50_000)
-        }
-        XCTFail("swiftlet never appeared on the accessibility bus")
-        return nil
     }
 
     func testOpensTheURLGivenOnTheCommandLine() throws {

@@ -18,9 +18,7 @@ public final class LocationBarMediator: LocationBarCommands, WebStateObserver {
     private let webStateList: WebStateList
     private let prefService: PrefService
     private var state = MediatorState("LocationBarMediator")
-    private var forwarder: ActiveWebStateObservationForwarder?
-    private var listObserver: ActiveTabChangeObserver?
-    private var bridge: WebStateObserverBridge?
+    private var observation: ActiveWebStateObservation?
     private var lastURLText: String?
     private var lastProgress: Double??
     private var lastSecurity: LocationBarSecurity?
@@ -41,18 +39,15 @@ public final class LocationBarMediator: LocationBarCommands, WebStateObserver {
     public init(webStateList: WebStateList, prefService: PrefService) {
         self.webStateList = webStateList
         self.prefService = prefService
-        let bridge = WebStateObserverBridge(target: self)
-        self.bridge = bridge
-        forwarder = ActiveWebStateObservationForwarder(list: webStateList, observer: bridge)
-        listObserver = ActiveTabChangeObserver(list: webStateList) { [weak self] in self?.push() }
+        observation = ActiveWebStateObservation(list: webStateList, observer: self) { [weak self] in
+            self?.push()
+        }
     }
 
     /// Stops observing; the mediator cannot be used afterwards.
     public func disconnect() {
         state.disconnect()
-        forwarder = nil
-        listObserver = nil
-        bridge = nil
+        observation = nil
     }
 
     /// The security the location bar shows for `url`.
@@ -86,7 +81,7 @@ public final class LocationBarMediator: LocationBarCommands, WebStateObserver {
         }
     }
 
-    // MARK: WebStateObserver (the active tab, through the forwarder)
+    // MARK: WebStateObserver (the active tab, through the observation)
 
     /// Pushes the new URL.
     public func didStartNavigation(_ webState: WebState, context: NavigationContext) { push() }

@@ -12,9 +12,7 @@ public import Web
 public final class ToolbarMediator: NavigationCommands, WebStateObserver {
     private let webStateList: WebStateList
     private var state = MediatorState("ToolbarMediator")
-    private var forwarder: ActiveWebStateObservationForwarder?
-    private var listObserver: ActiveTabChangeObserver?
-    private var bridge: WebStateObserverBridge?
+    private var observation: ActiveWebStateObservation?
     private var lastNavigationState: (canGoBack: Bool, canGoForward: Bool)?
     private var lastLoading: Bool?
 
@@ -31,18 +29,15 @@ public final class ToolbarMediator: NavigationCommands, WebStateObserver {
     /// Starts observing `webStateList`'s active tab.
     public init(webStateList: WebStateList) {
         self.webStateList = webStateList
-        let bridge = WebStateObserverBridge(target: self)
-        self.bridge = bridge
-        forwarder = ActiveWebStateObservationForwarder(list: webStateList, observer: bridge)
-        listObserver = ActiveTabChangeObserver(list: webStateList) { [weak self] in self?.push() }
+        observation = ActiveWebStateObservation(list: webStateList, observer: self) { [weak self] in
+            self?.push()
+        }
     }
 
     /// Stops observing; the mediator cannot be used afterwards.
     public func disconnect() {
         state.disconnect()
-        forwarder = nil
-        listObserver = nil
-        bridge = nil
+        observation = nil
     }
 
     private var activeWebState: WebState? { webStateList.isDestroyed ? nil : webStateList.activeWebState }
@@ -65,7 +60,7 @@ public final class ToolbarMediator: NavigationCommands, WebStateObserver {
         }
     }
 
-    // MARK: WebStateObserver (the active tab, through the forwarder)
+    // MARK: WebStateObserver (the active tab, through the observation)
 
     /// Pushes the back-forward state.
     public func didChangeBackForwardState(_ webState: WebState) { push() }

@@ -43,8 +43,6 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
     private var reconcileSource: UInt32?
     /// The "Move to Window" submenu's entries (a `GMenu *`).
     private let moveTargetsMenu = GObjectRef(adopting: UnsafeMutableRawPointer(g_menu_new()!))
-    /// The windows a tab can move to, as last pushed.
-    private(set) var moveTargets: [TabMoveTarget] = []
 
     /// The tab whose context menu is open.
     private(set) var menuTarget: TabIdentifier?
@@ -328,7 +326,6 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
 
     /// Lists `targets` in the tab menu's "Move to Window" submenu.
     public func setMoveTargets(_ targets: [TabMoveTarget]) {
-        moveTargets = targets
         let menu = moveTargetsMenu.opaque
         g_menu_remove_all(menu)
         for target in targets {
