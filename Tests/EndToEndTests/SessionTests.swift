@@ -163,6 +163,17 @@ final class SessionTests: BrowserTestCase, @unchecked Sendable {
         let browser = try launch(["--incognito", url("/a")])
         browser.waitForEvent("window-shown") { $0 == "incognito" }
         browser.waitForEvent("loaded") { $0 == self.url("/a") }
+        // Its state is on disk while it is open (so that a crash could bring it back)…
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !files(under: browser.userDataDirectory).contains(where: {
+            $0.hasPrefix("Default/OTR/SessionStorage/") && $0.hasSuffix("/session_metadata.pb")
+        }) && ContinuousClock.now < deadline {
+            usleep(50_000)
+        }
+        XCTAssertTrue(
+            files(under: browser.userDataDirectory).contains { $0.hasPrefix("Default/OTR/SessionStorage/") },
+            "the incognito window's session was never saved")
+        // … and gone once it closes.
         Keyboard.focusWindow(of: browser.process.processIdentifier)
         Keyboard.press("ctrl+w")
         XCTAssertTrue(browser.waitForExit(), "the browser quits with its last window")
