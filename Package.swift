@@ -147,6 +147,9 @@ let package = Package(
         // Test support and fixtures (never part of the products).
         .target(name: "WebTestSupport", dependencies: ["Base", "Web"], swiftSettings: strict),
         .target(name: "LocalHTTPServer", swiftSettings: strict),
+        // What the benchmarks share: the memory of a process tree, a clock every process
+        // shares, the formatting of figures.
+        .target(name: "BenchmarkSupport", swiftSettings: strict),
         .target(
             name: "ModelTestSupport",
             dependencies: [
@@ -208,7 +211,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "swiftlet-engine-bench",
-            dependencies: ["Web", "CGTK", "GLibSupport", "GTKSupport", "WebKitEngine", "LocalHTTPServer"],
+            dependencies: [
+                "Web", "CGTK", "GLibSupport", "GTKSupport", "WebKitEngine", "LocalHTTPServer",
+                "BenchmarkSupport",
+            ],
             swiftSettings: strict
         ),
 
