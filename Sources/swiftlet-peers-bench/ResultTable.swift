@@ -47,7 +47,8 @@ struct ResultTable {
         lines.append("")
         lines.append(
             "Ratios are the peer's figure over Swiftlet's (above 1: Swiftlet is faster or lighter).")
-        for (index, note) in noteTexts.enumerated() { lines.append("[\(index + 1)] \(note)") }
+        if !noteTexts.isEmpty { lines.append("") }
+        for (index, note) in noteTexts.enumerated() { lines.append("- [\(index + 1)] \(note)") }
         return lines
     }
 
