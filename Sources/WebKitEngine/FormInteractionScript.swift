@@ -31,7 +31,8 @@ enum FormInteractionScript {
     /// `script-message-received::<handlerName>` first, as WebKit recommends.
     static func install(in manager: OpaquePointer) {
         let script = webkit_user_script_new_for_world(
-            source, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, worldName,
+            source, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START,
+            worldName,
             nil, nil)
         webkit_user_content_manager_add_script(manager, script)
         webkit_user_script_unref(script)

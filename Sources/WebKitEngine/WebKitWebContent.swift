@@ -49,7 +49,9 @@ public final class WebKitWebContent: WebContent {
     /// The favicon URL of the page, if WebKit found one.
     public var faviconURL: URL? { navigation.faviconURL }
     /// Whether the page is playing sound (WebKit's `is-playing-audio`).
-    public var isPlayingAudio: Bool { webViewPointer.map { webkit_web_view_is_playing_audio($0) != 0 } ?? false }
+    public var isPlayingAudio: Bool {
+        webViewPointer.map { webkit_web_view_is_playing_audio($0) != 0 } ?? false
+    }
     /// Whether the user typed into a form field or editable content of the committed page
     /// (``FormInteractionScript``); a new commit resets it.
     public private(set) var hadFormInteraction = false
