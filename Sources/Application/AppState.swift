@@ -1,6 +1,7 @@
 public import Base
 import Foundation
 import Logging
+public import MemorySaver
 public import Prefs
 public import Profiles
 public import Sessions
@@ -31,6 +32,8 @@ public final class AppState {
     public let sessionServices: SessionServices
     /// The BrowserList keyed service.
     public let browserLists: BrowserListFactory
+    /// The memory saver keyed service (one per profile, started at launch).
+    public let memorySavers: MemorySaverFactory
     /// The windows, kept in local state for the next launch.
     public let openScenes: OpenSceneRegistry
     /// How far the launch got.
@@ -62,10 +65,15 @@ public final class AppState {
             userDataDirectory: userDataDirectory, engine: engine, clock: clock,
             mainTaskRunner: mainTaskRunner,
             isTesting: isTesting, registerLocalStatePrefs: OpenSceneRegistry.registerPrefs,
-            registerProfilePrefs: registerProfilePrefs)
+            registerProfilePrefs: { registry in
+                MemorySaverPrefs.register(in: registry)
+                registerProfilePrefs(registry)
+            })
         sessionServices = SessionServices.register(in: context, saveDelay: saveDelay)
         browserLists = BrowserListFactory.register(
             in: context.dependencyManager, attachTabHelpers: attachTabHelpers)
+        memorySavers = MemorySaverFactory.register(
+            in: context, browserLists: browserLists, sessions: sessionServices)
         openScenes = OpenSceneRegistry(localState: context.localState)
     }
 
@@ -85,7 +93,10 @@ public final class AppState {
             _ = try? context.profileManager.loadProfile(named: record.profileName)
         }
         let profiles = context.profileManager.loadedProfiles
-        for profile in profiles { watchIncognito(profile) }
+        for profile in profiles {
+            watchIncognito(profile)
+            _ = memorySavers.memorySaver(for: profile)
+        }
         initStage = .profileLoaded
 
         var crashedScenes: [OpenScene] = []
@@ -166,6 +177,19 @@ public final class AppState {
             profile: profile, browserList: browserLists.browserList(for: profile), services: sessionServices,
             clock: context.clock
         ) { [weak self] browsers in self?.scenesEnded(browsers) }
+    }
+
+    // MARK: Memory
+
+    /// Tells every loaded profile's memory saver that the system is short of memory: each
+    /// discards the background tabs it may (``MemorySaverService/handleMemoryPressure()``).
+    /// Returns how many tabs were discarded.
+    @discardableResult
+    public func handleMemoryPressure() -> Int {
+        guard !isTerminating else { return 0 }
+        return context.profileManager.loadedProfiles.reduce(0) {
+            $0 + memorySavers.memorySaver(for: $1).handleMemoryPressure()
+        }
     }
 
     // MARK: Windows

@@ -48,6 +48,8 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     private var windows: [BrowserCoordinator] = []
     private var screenshotPath: String?
     private var signalSources: [UInt32] = []
+    /// The system's low-memory warnings, which discard background tabs.
+    private var memoryMonitor: MemoryMonitor?
     /// Whether the first command line was handled (the windows of the last run are shown then).
     private var launched = false
     /// The number the next window gets.
@@ -128,6 +130,8 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         for signal in [SIGTERM, SIGINT, SIGHUP] {
             signalSources.append(GLibMainLoop.addUnixSignalHandler(signal) { [weak self] in self?.quit() })
         }
+        // The memory saver logs what it discarded.
+        memoryMonitor = MemoryMonitor { [weak self] _ in self?.appState?.handleMemoryPressure() }
         EventLog.record("started")
     }
 
@@ -139,7 +143,11 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
             FileHandle.standardError.write(Data("swiftlet: \(error.message)\n".utf8))
             return error.status
         }
-        guard appState?.initStage == .final else { return 1 }
+        guard let appState, appState.initStage == .final else { return 1 }
+        if request.discardBackgroundTabs {
+            EventLog.record("tabs-discarded", "\(appState.handleMemoryPressure())")
+            if request.onlyDiscards && isRemote { return 0 }
+        }
         if let path = request.windowScreenshot, !isRemote { screenshotPath = path }
         if !launched {
             launched = true
@@ -281,6 +289,8 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     private func shutDown() {
         for source in signalSources { GLibMainLoop.removeSource(source) }
         signalSources.removeAll()
+        memoryMonitor?.stop()
+        memoryMonitor = nil
         for window in windows { stopChild(window) }
         windows.removeAll()
         if isStarted { stop() }

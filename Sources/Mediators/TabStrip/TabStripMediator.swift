@@ -198,6 +198,9 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
     public func renderProcessGone(_ webState: WebState) { tabChanged(webState) }
     /// Pushes what realization changed (nothing while the page is the saved one).
     public func webStateRealized(_ webState: WebState) { tabChanged(webState) }
+    /// Pushes what a discard changed (a crashed tab is no longer shown crashed; the title,
+    /// URL and favicon stay).
+    public func webStateDiscarded(_ webState: WebState) { tabChanged(webState) }
 
     // MARK: TabStripCommands
 
