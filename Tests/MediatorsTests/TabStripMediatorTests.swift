@@ -188,6 +188,19 @@ struct TabStripMediatorTests {
         _ = mediator
     }
 
+    @Test func aDiscardedTabKeepsItsItemAndLosesItsCrashedMark() throws {
+        let b = builder.realizedWebState(named: "b")
+        let mediator = try makeMediator("| a* b")
+        fakeContent(b).simulateRenderProcessGone()
+        consumer.pushes.removeAll()
+        b.discard()
+        #expect(consumer.pushes == ["update 1 b.test"])
+        #expect(consumer.items[1].url == "https://b.test/")
+        b.forceRealized()
+        #expect(consumer.pushes.last == "update 1 b.test")
+        _ = mediator
+    }
+
     @Test func anUnrealizedTabShowsItsSavedTitleAndURL() throws {
         let mediator = try makeMediator("| a* b")
         #expect(consumer.items[1].title == "b")
