@@ -274,6 +274,14 @@ public final class AppState {
             sessionServices.tabRestore(for: scene.profile).stopObserving(scene.browser)
             if !scene.isClosed { scene.setActivationLevel(.unattached) }
         }
+        // The incognito state is deleted next, the sessions of incognito windows that crashed
+        // in an earlier run included: the offer to restore them ends with it (closing the last
+        // incognito window ends every incognito page, not only this run's).
+        let profiles = Set(ended.map(\.profile.originalProfile.name.rawValue))
+        for record in openScenes.crashedScenes
+        where record.isIncognito && profiles.contains(record.profileName) {
+            openScenes.removeCrashed(record)
+        }
         onScenesEnded?(ended)
     }
 

@@ -127,6 +127,28 @@ struct AppStateWindowTests {
         #expect(!fixture.filesOnDisk().contains { $0.hasPrefix("Default/OTR") })
     }
 
+    /// Closing the last incognito window ends all incognito state, a crashed incognito
+    /// window waiting for the user's choice included: nothing of it may come back after that.
+    @Test func closingTheLastIncognitoWindowAfterACrashForgetsTheCrashedIncognitoWindows() throws {
+        let fixture = AppFixture()
+        fixture.launch()
+        fixture.openWindow(["https://a.test/"])
+        fixture.openWindow(["https://secret.test/"], incognito: true)
+        fixture.crash()
+
+        fixture.launch()
+        let fresh = fixture.openWindow(["https://other-secret.test/"], incognito: true)
+        fresh.browser.webStateList.close(at: 0, flags: .userAction)
+        fixture.clock.advance(by: .zero)
+        fixture.settle()
+        #expect(!fixture.filesOnDisk().contains { $0.hasPrefix("Default/OTR") })
+        #expect(fixture.app.openScenes.crashedScenes.map(\.isIncognito) == [false])
+
+        let restored = fixture.app.restoreCrashedScenes()
+        #expect(restored.map(fixture.pages) == [["a.test/"]])
+        fixture.quit()
+    }
+
     @Test func aLaunchAfterACleanQuitDeletesIncognitoStateLeftBehind() throws {
         let fixture = AppFixture()
         fixture.launch()
