@@ -104,7 +104,9 @@ public final class AppState {
             crashedScenes = openScenes.moveOpenScenesToCrashed()
             for profile in profiles {
                 for storage in storageDirectories(of: profile) {
-                    SessionCrashRecovery(storageDirectory: storage).setAsideIfNeeded(lastRunCrashed: true)
+                    let recovery = SessionCrashRecovery(storageDirectory: storage)
+                    recovery.setAsideIfNeeded(lastRunCrashed: true)
+                    recovery.reserveStoredTabIDs()
                 }
             }
             Logger.application.warning(
