@@ -66,3 +66,7 @@ guint gtkshim_count_warnings(const char *domain, guint *count) {
 void gtkshim_stop_counting_warnings(const char *domain, guint handler_id) {
     g_log_remove_handler(domain, handler_id);
 }
+
+void gtkshim_drag_cancel(GdkDrag *drag, GdkDragCancelReason reason) {
+    g_signal_emit_by_name(drag, "cancel", reason);
+}

@@ -37,3 +37,7 @@ guint gtkshim_count_warnings(const char *domain, guint *count);
 
 /* Stops a gtkshim_count_warnings count. */
 void gtkshim_stop_counting_warnings(const char *domain, guint handler_id);
+
+/* What GDK's private gdk_drag_cancel(drag, reason) does: emits the GdkDrag's "cancel" signal,
+ * whose class handler ends the drag. */
+void gtkshim_drag_cancel(GdkDrag *drag, GdkDragCancelReason reason);

@@ -66,6 +66,12 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
     /// hands them back to their strips.
     private var droppedPages: [(page: OpaquePointer, index: Int)] = []
     private var dragEndSource: UInt32?
+    /// The GdkDrag carrying this strip's dragged tab, once seen over the window, and its
+    /// signal handlers (see `watchForStuckDrop(_:)`).
+    private var watchedDrag: (drag: GObjectRef, connections: [SignalConnection])?
+    private var stuckDropTimeout: UInt32?
+    /// The handlers of the controller that sees drags over the strip's window.
+    private var windowDragWatch: [SignalConnection] = []
 
     /// Every strip of the process: a page dropped on one strip belongs to another.
     private static var strips: [WeakTabStrip] = []
@@ -112,6 +118,7 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
     isolated deinit {
         if let reconcileSource { GLibMainLoop.removeSource(reconcileSource) }
         if let dragEndSource { GLibMainLoop.removeSource(dragEndSource) }
+        if let stuckDropTimeout { GLibMainLoop.removeSource(stuckDropTimeout) }
     }
 
     // MARK: TabStripConsumer
@@ -369,9 +376,88 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
         return drag.id
     }
 
+    // MARK: Drops on the bare X11 desktop
+
+    /// How long a drop may take to end before the strip takes it for one GDK never ends.
+    private static let stuckDropDelay: UInt32 = 1000
+
+    /// Watches drags over the window the strip is in (a GtkDropControllerMotion on it: a
+    /// drag of this process shows there with its GdkDrag), for `watchForStuckDrop(_:)`.
+    private func watchWindowForDrags() {
+        guard windowDragWatch.isEmpty, let root = gtk_widget_get_root(widget) else { return }
+        let window: UnsafeMutablePointer<GtkWidget> = cast(root)
+        let controller = gtk_drop_controller_motion_new()!
+        gtk_widget_add_controller(window, controller)
+        for signal in ["enter", "motion"] {
+            windowDragWatch.append(
+                SignalConnection.connect(UnsafeMutableRawPointer(controller), signal: signal) {
+                    [weak self] _ in
+                    guard let self, let drop = gtk_drop_controller_motion_get_drop(controller) else { return }
+                    watchForStuckDrop(drop)
+                })
+        }
+    }
+
+    /// GTK 4.8's X11 backend never ends a drop on the root window (the bare desktop): it
+    /// logs "Drops for GDK_DRAG_PROTO_ROOTWIN must be handled internally", and the GdkDrag
+    /// then waits for an answer that never comes, so libadwaita never asks for a new window
+    /// and the tab stays out of the bar. Once `drop`'s drag, if it carries this strip's
+    /// dragged tab, is dropped, the strip gives it `stuckDropDelay` to end (a drop on a tab
+    /// bar ends within milliseconds); then it cancels it as dropped on no target — what GDK
+    /// does for a drop anywhere else outside a tab bar, and libadwaita then emits
+    /// "create-window".
+    private func watchForStuckDrop(_ drop: OpaquePointer) {
+        guard watchedDrag == nil, let drag, let carrier = gdk_drop_get_drag(drop),
+            Self.page(carriedBy: carrier) == drag.page
+        else { return }
+        let instance = UnsafeMutableRawPointer(carrier)
+        var connections = [
+            SignalConnection.connect(instance, signal: "drop-performed") { [weak self] _ in
+                guard let self, stuckDropTimeout == nil else { return }
+                stuckDropTimeout = GLibMainLoop.addTimeout(milliseconds: Self.stuckDropDelay) {
+                    [weak self] in
+                    guard let self else { return }
+                    stuckDropTimeout = nil
+                    if let carrier = watchedDrag?.drag {
+                        gtkshim_drag_cancel(carrier.opaque, GDK_DRAG_CANCEL_NO_TARGET)
+                    }
+                }
+            }
+        ]
+        for signal in ["dnd-finished", "cancel"] {
+            connections.append(
+                SignalConnection.connect(instance, signal: signal) { [weak self] _ in
+                    guard let self else { return }
+                    if let stuckDropTimeout { GLibMainLoop.removeSource(stuckDropTimeout) }
+                    stuckDropTimeout = nil
+                    // Kept alive until GDK's own handlers of the signal have run.
+                    GLibMainLoop.addIdle { [weak self] in
+                        guard let self, watchedDrag?.drag.pointer == instance else { return }
+                        watchedDrag = nil
+                    }
+                })
+        }
+        watchedDrag = (GObjectRef(retaining: instance), connections)
+    }
+
+    /// The AdwTabPage a GdkDrag carries (AdwTabBar puts the page in its content), if any.
+    private static func page(carriedBy drag: OpaquePointer) -> OpaquePointer? {
+        guard let content = gdk_drag_get_content(drag) else { return nil }
+        var value = GValue()
+        g_value_init(&value, adw_tab_page_get_type())
+        defer { g_value_unset(&value) }
+        guard gdk_content_provider_get_value(content, &value, nil) != 0 else { return nil }
+        return g_value_get_object(&value).map(OpaquePointer.init)
+    }
+
     // MARK: User actions
 
     private func connectSignals() {
+        connections.append(
+            SignalConnection.connect(UnsafeMutableRawPointer(widget), signal: "notify::root") {
+                [weak self] _ in
+                self?.watchWindowForDrags()
+            })
         let view = UnsafeMutableRawPointer(tabView)
         connections.append(
             SignalConnection.connect(view, signal: "close-page") { [weak self] args in
