@@ -13,6 +13,14 @@ final class TabDragTests: BrowserTestCase, @unchecked Sendable {
         }
     }
 
+    override func tearDownWithError() throws {
+        // Back over where the next test's window opens: a drop on the desktop leaves the
+        // pointer over the root window, and keys typed then (with no window manager to give
+        // a window the focus) reach no window.
+        Keyboard.xdotool(["mousemove", "640", "400"])
+        try super.tearDownWithError()
+    }
+
     /// How far below a window's top its tab bar runs.
     static let tabBarY = 69
 
