@@ -202,6 +202,52 @@ struct AppStateWindowTests {
         #expect(moved.browser.webStateList.webState(at: 0).navigationItemCount == 2)
     }
 
+    @Test func aTabDroppedOnAnotherWindowGoesWhereItWasDroppedSelected() throws {
+        let fixture = AppFixture()
+        fixture.launch()
+        let first = fixture.openWindow(["https://a.test/", "https://b.test/", "https://e.test/"])
+        let second = fixture.openWindow(["https://c.test/", "https://d.test/"])
+        let moving = first.browser.webStateList.webState(at: 0)
+        fixture.app.moveTab(at: 0, from: first, to: second, insertingAt: 1)
+        #expect(fixture.pages(first) == ["b.test/", "e.test/"])
+        #expect(fixture.pages(second) == ["c.test/", "a.test/", "d.test/"])
+        #expect(second.browser.webStateList.webState(at: 1) === moving)
+        #expect(second.browser.webStateList.activeIndex == 1)
+        #expect(moving.isRealized, "the tab moves as it is")
+
+        // At the end; at the end too for an index among the target's pinned tabs (the
+        // list's order controller places an unpinned tab there; no tab bar drops there).
+        fixture.app.moveTab(at: 0, from: first, to: second, insertingAt: 3)
+        #expect(fixture.pages(second) == ["c.test/", "a.test/", "d.test/", "b.test/"])
+        second.browser.webStateList.setPinned(at: 0, true)
+        fixture.app.moveTab(at: 3, from: second, to: first)
+        #expect(fixture.pages(first) == ["e.test/", "b.test/"])
+        fixture.app.moveTab(at: 1, from: first, to: second, insertingAt: 0)
+        #expect(fixture.pages(second) == ["c.test/", "a.test/", "d.test/", "b.test/"])
+        #expect(!second.browser.webStateList.isPinned(at: 3))
+        fixture.quit()
+
+        let outcome = fixture.launch()
+        #expect(
+            outcome.restoredScenes.map(fixture.pages) == [
+                ["e.test/"], ["c.test/", "a.test/", "d.test/", "b.test/"],
+            ])
+    }
+
+    @Test func droppingATabPastTheEndOfTheTargetFailsLoudly() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let fixture = AppFixture()
+                fixture.launch()
+                let first = fixture.openWindow(["https://a.test/", "https://b.test/"])
+                let second = fixture.openWindow(["https://c.test/"])
+                fixture.app.moveTab(at: 0, from: first, to: second, insertingAt: 2)
+            }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("AppState.moveTab: insertion index 2 out of range"))
+    }
+
     @Test func movingATabOutOfRangeFailsLoudly() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {

@@ -201,13 +201,18 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         window.onRestorePreviousSession = { [weak self] in self?.restoreCrashedWindows() }
         window.windowID = nextWindowID
         nextWindowID += 1
-        window.moveTabToWindow = { [weak self, weak window] index, windowID in
+        window.moveTabToWindow = { [weak self, weak window] index, windowID, insertionIndex in
+            // A drop can come from a window of another profile (any tab bar of the process
+            // takes any tab): the move is refused, and the tab stays where it was.
             guard let self, let window, let appState = self.appState,
                 let target = self.windows.first(where: { $0.windowID == windowID }),
                 target.scene.profile === window.scene.profile, target !== window,
                 index < window.browser.webStateList.count
             else { return }
-            appState.moveTab(at: index, from: window.scene, to: target.scene)
+            let count = target.browser.webStateList.count
+            appState.moveTab(
+                at: index, from: window.scene, to: target.scene,
+                insertingAt: insertionIndex.map { min(max($0, 0), count) })
             target.present()
             self.refreshMoveTargets()
         }
