@@ -184,8 +184,10 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     private func openWindow(incognito: Bool, urls: [URL]) {
         guard let appState, !appState.isTerminating else { return }
         let window = makeWindow(for: appState.openNewScene(incognito: incognito))
-        window.present()
+        // The tabs first: the page's web process starts and its load is under way while GTK
+        // maps the window, rather than after.
         window.openTabs(urls.isEmpty ? [window.startPageURL] : urls)
+        window.present()
     }
 
     /// Makes and starts the window of `scene` (not shown yet).
