@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BUILD_FLAGS ?=
 
-.PHONY: test run deps build lint format bench bench-engine clean fuzz fuzz-build fuzz-smoke
+.PHONY: test run deps build lint format bench bench-engine bench-peers clean fuzz fuzz-build fuzz-smoke
 
 deps:
 	@scripts/install-deps
@@ -48,6 +48,35 @@ bench-engine: deps
 		XDG_CONFIG_HOME="$$private/config" XDG_RUNTIME_DIR="$$private/runtime" \
 		GTK_A11Y=none NO_AT_BRIDGE=1 $$sandbox \
 		xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" "$$bin" $(ENGINE_BENCH_ARGS)
+
+# Swiftlet side by side with Chromium, Firefox and Epiphany (docs/design.md, "Benchmarking
+# against the peers"): installs the peers from Debian if missing (scripts/install-peers; `make
+# test` never does), builds the release swiftlet and the benchmark, and runs it under one Xvfb
+# and a private D-Bus session (outside it, so that the bus sees DISPLAY), with HOME and the
+# XDG directories in a temporary directory. The report also goes to out/bench-peers.md.
+# `make bench-peers BENCH_PEERS_ARGS="--runs 5"`; `--help` lists the flags.
+bench-peers: deps
+	@scripts/install-peers
+	$(SWIFT) build -c release --product swiftlet
+	$(SWIFT) build -c release --product swiftlet-peers-bench
+	@set -eu; \
+	bin="$$($(SWIFT) build -c release --show-bin-path)"; \
+	revision="$$(git describe --always --dirty 2>/dev/null || echo unknown)"; \
+	private=$$(mktemp -d "$${TMPDIR:-/tmp}/swiftlet-peers-bench.XXXXXX"); \
+	trap 'rm -rf "$$private"' EXIT; \
+	mkdir -p "$$private/home" "$$private/data" "$$private/cache" "$$private/config" "$$private/runtime"; \
+	chmod 700 "$$private"/*; \
+	sandbox=; \
+	if ! unshare --user true 2>/dev/null; then \
+		echo "bench-peers: no unprivileged user namespaces here: WebKit's sandbox is off for this run" >&2; \
+		sandbox=WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS=1; \
+	fi; \
+	env -u DBUS_SESSION_BUS_ADDRESS HOME="$$private/home" XDG_DATA_HOME="$$private/data" \
+		XDG_CACHE_HOME="$$private/cache" XDG_CONFIG_HOME="$$private/config" XDG_RUNTIME_DIR="$$private/runtime" \
+		GTK_A11Y=none NO_AT_BRIDGE=1 $$sandbox \
+		xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" dbus-run-session -- \
+		"$$bin/swiftlet-peers-bench" --swiftlet "$$bin/swiftlet" --revision "$$revision" \
+		--markdown out/bench-peers.md $(BENCH_PEERS_ARGS)
 
 # Fuzzing: one libFuzzer executable per file format, built with the address sanitizer into
 # .build-fuzz; each runs FUZZ_SECONDS on a copy of its committed corpus (Fuzz/corpus/<target>),

@@ -47,6 +47,7 @@ let package = Package(
         .executable(name: "swiftlet", targets: ["swiftlet"]),
         .executable(name: "swiftlet-bench", targets: ["swiftlet-bench"]),
         .executable(name: "swiftlet-engine-bench", targets: ["swiftlet-engine-bench"]),
+        .executable(name: "swiftlet-peers-bench", targets: ["swiftlet-peers-bench"]),
         .executable(name: "swiftlet-session-crasher", targets: ["swiftlet-session-crasher"]),
         .executable(name: "fuzz-session-list", targets: ["fuzz-session-list"]),
         .executable(name: "fuzz-tab-data", targets: ["fuzz-tab-data"]),
@@ -128,6 +129,8 @@ let package = Package(
         .systemLibrary(name: "CAdwaita", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
         .systemLibrary(
             name: "CWebKitGTK", pkgConfig: "webkitgtk-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]),
+        // XCB, for `make bench-peers` to see each browser's window mapped by the X server.
+        .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
         // AT-SPI, for the end-to-end tests that find the window's widgets as a screen reader does.
         .systemLibrary(name: "CAtspi", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
         .target(name: "GLibShims", dependencies: ["CGLib"]),
@@ -158,6 +161,9 @@ let package = Package(
         // Test support and fixtures (never part of the products).
         .target(name: "WebTestSupport", dependencies: ["Base", "Web"], swiftSettings: strict),
         .target(name: "LocalHTTPServer", swiftSettings: strict),
+        // What the benchmarks share: the memory of a process tree, a clock every process
+        // shares, the formatting of figures.
+        .target(name: "BenchmarkSupport", swiftSettings: strict),
         .target(
             name: "ModelTestSupport",
             dependencies: [
@@ -219,7 +225,19 @@ let package = Package(
         ),
         .executableTarget(
             name: "swiftlet-engine-bench",
-            dependencies: ["Web", "CGTK", "GLibSupport", "GTKSupport", "WebKitEngine", "LocalHTTPServer"],
+            dependencies: [
+                "Web", "CGTK", "GLibSupport", "GTKSupport", "WebKitEngine", "LocalHTTPServer",
+                "BenchmarkSupport",
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "swiftlet-peers-bench",
+            dependencies: [
+                "BenchmarkSupport", "LocalHTTPServer", "CXCB", "Application", "Base", "Profiles", "Sessions",
+                "TabModel", "Web", "WebTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict
         ),
 

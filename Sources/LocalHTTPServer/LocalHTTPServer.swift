@@ -51,6 +51,13 @@ public final class LocalHTTPServer: Sendable {
     /// Answers `path` (without query) by calling `handler` on a server thread.
     public func route(_ path: String, handler: @escaping Handler) { core.route(path, handler: handler) }
 
+    /// Answers every path that starts with `prefix` and has no route of its own (the longest
+    /// matching prefix wins) by calling `handler` on a server thread: a family of pages such
+    /// as `/page/0`, `/page/1`… without a route for each.
+    public func route(prefix: String, handler: @escaping Handler) {
+        core.route(prefix: prefix, handler: handler)
+    }
+
     /// Every request received so far, oldest first.
     public var requests: [HTTPRequest] { core.requests }
 
@@ -75,6 +82,7 @@ private final class HTTPServerCore: Sendable {
 
     private struct State {
         var routes: [String: Handler] = [:]
+        var prefixRoutes: [(prefix: String, handler: Handler)] = []
         var requests: [HTTPRequest] = []
         var stopped = false
     }
@@ -120,6 +128,14 @@ private final class HTTPServerCore: Sendable {
 
     func route(_ path: String, handler: @escaping Handler) {
         state.withLock { $0.routes[path] = handler }
+    }
+
+    func route(prefix: String, handler: @escaping Handler) {
+        state.withLock { state in
+            state.prefixRoutes.removeAll { $0.prefix == prefix }
+            state.prefixRoutes.append((prefix, handler))
+            state.prefixRoutes.sort { $0.prefix.count > $1.prefix.count }
+        }
     }
 
     var requests: [HTTPRequest] { state.withLock { $0.requests } }
@@ -212,6 +228,7 @@ private final class HTTPServerCore: Sendable {
         let handler = state.withLock { state -> Handler? in
             state.requests.append(request)
             return state.routes[request.path]
+                ?? state.prefixRoutes.first { request.path.hasPrefix($0.prefix) }?.handler
         }
         let response = handler?(request) ?? .text("Not found: \(request.path)", status: 404)
         if response.delay > .zero {

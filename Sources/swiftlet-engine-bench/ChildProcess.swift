@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 /// A run of this benchmark's own binary in a sub-mode, as a new process: each first load

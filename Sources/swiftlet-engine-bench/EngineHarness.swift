@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import CGTK
 import Foundation
 import GLibSupport

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import Web
 @_spi(Testing) import WebKitEngine

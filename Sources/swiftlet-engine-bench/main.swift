@@ -3,6 +3,7 @@
 // tree with 1 tab, many tabs, and many unrealized tabs. Figures, not pass/fail.
 // Run with `make bench-engine` (release build, under Xvfb). Each measurement runs in a
 // child process of this same binary (`--child MODE`).
+import BenchmarkSupport
 import Foundation
 
 #if canImport(Glibc)

@@ -23,12 +23,18 @@ private final class Fetcher: NSObject, URLSessionTaskDelegate, Sendable {
     }
 
     func get(_ url: URL, timeout: TimeInterval = 10) -> Response? {
+        send(url, method: "GET", body: nil, timeout: timeout)
+    }
+
+    func send(_ url: URL, method: String, body: Data?, timeout: TimeInterval = 10) -> Response? {
         let session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         let result = Mutex<Response?>(nil)
         let done = DispatchSemaphore(value: 0)
         var request = URLRequest(url: url)
         request.timeoutInterval = timeout
+        request.httpMethod = method
+        request.httpBody = body
         session.dataTask(with: request) { data, response, _ in
             if let response = response as? HTTPURLResponse {
                 var headers: [String: String] = [:]
@@ -84,6 +90,30 @@ final class LocalHTTPServerTests: XCTestCase {
         XCTAssertTrue(server.isStopped)
         XCTAssertNil(fetcher.get(server.url("/slow"), timeout: 5), "a stopped server answers nothing")
         server.stop()  // idempotent
+    }
+
+    func testPrefixRoutesAnswerFamiliesOfPathsAndSeeRequestBodies() throws {
+        let server = try LocalHTTPServer()
+        defer { server.stop() }
+        let beacons = Mutex<[String]>([])
+        server.route(prefix: "/page/") { request in .text("page \(request.path.dropFirst("/page/".count))") }
+        server.route(prefix: "/page/special/") { _ in .text("special") }
+        server.route("/page/exact", .text("exact"))
+        server.route(prefix: "/beacon/") { request in
+            beacons.withLock { $0.append("\(request.method) \(request.path) \(request.body.count)") }
+            return HTTPResponse(status: 204)
+        }
+        let fetcher = Fetcher()
+        XCTAssertEqual(fetcher.get(server.url("/page/7"))?.body, "page 7")
+        XCTAssertEqual(
+            fetcher.get(server.url("/page/7?x=1"))?.body, "page 7", "the query is not part of the path")
+        XCTAssertEqual(fetcher.get(server.url("/page/special/3"))?.body, "special", "the longest prefix wins")
+        XCTAssertEqual(fetcher.get(server.url("/page/exact"))?.body, "exact", "a route of its own wins")
+        XCTAssertEqual(fetcher.get(server.url("/pages"))?.status, 404)
+        let beacon = fetcher.send(server.url("/beacon/3"), method: "POST", body: Data("ping".utf8))
+        XCTAssertEqual(beacon?.status, 204)
+        XCTAssertEqual(beacons.withLock { $0 }, ["POST /beacon/3 4"])
+        XCTAssertEqual(server.requestCount("/beacon/3"), 1)
     }
 
     func testUnusedPortRefusesConnections() {

@@ -7,14 +7,14 @@ import Glibc
 /// The clocks the benchmark reads: a monotonic one shared by every process of the machine
 /// (so a parent and its child can compare their readings), and the kernel's record of when
 /// this process started.
-enum ProcessClock {
+public enum ProcessClock {
     /// `CLOCK_MONOTONIC` in nanoseconds; the same clock in every process.
-    static func monotonicNanoseconds() -> UInt64 { read(CLOCK_MONOTONIC) }
+    public static func monotonicNanoseconds() -> UInt64 { read(CLOCK_MONOTONIC) }
 
     /// How long ago this process started, in nanoseconds, from the kernel: field 22 of
     /// `/proc/self/stat` (start time in clock ticks after boot) against `CLOCK_BOOTTIME`.
     /// Its resolution is one clock tick (10 ms at the usual 100 Hz). Nil if unreadable.
-    static func nanosecondsSinceProcessStart() -> UInt64? {
+    public static func nanosecondsSinceProcessStart() -> UInt64? {
         guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
             let nameEnd = stat.lastIndex(of: ")")
         else { return nil }

@@ -6,34 +6,37 @@ import Foundation
 /// network processes WebKit starts count, with the bubblewrap processes of their sandbox.
 /// PSS (proportional set size) splits each shared page between the processes mapping it,
 /// so the figures of the processes add up without counting shared libraries twice.
-struct ProcessTreeMemory {
+public struct ProcessTreeMemory: Sendable {
     /// One process of the tree.
-    struct Entry {
+    public struct Entry: Sendable {
         /// The process id.
-        var pid: Int32
+        public var pid: Int32
         /// The program's name (the base name of `argv[0]`, else the kernel's `comm`).
-        var name: String
+        public var name: String
         /// Proportional set size in bytes.
-        var pss: Int
+        public var pss: Int
         /// Private (unshared) memory in bytes: `Private_Clean` + `Private_Dirty`.
-        var privateBytes: Int
+        public var privateBytes: Int
         /// Resident set size in bytes.
-        var rss: Int
+        public var rss: Int
     }
 
     /// The processes, the root first.
-    let entries: [Entry]
+    public let entries: [Entry]
     /// Processes of the tree whose memory could not be read (they ended, or are not ours).
-    let unreadable: [Int32]
+    public let unreadable: [Int32]
 
     /// The sum of the PSS of every readable process, in bytes.
-    var totalPSS: Int { entries.reduce(0) { $0 + $1.pss } }
+    public var totalPSS: Int { entries.reduce(0) { $0 + $1.pss } }
     /// The sum of the private memory of every readable process, in bytes.
-    var totalPrivate: Int { entries.reduce(0) { $0 + $1.privateBytes } }
+    public var totalPrivate: Int { entries.reduce(0) { $0 + $1.privateBytes } }
 
-    /// Measures the tree rooted at `root` (this process by default).
-    init(root: Int32 = getpid()) {
-        let order = Self.descendants(of: root)
+    /// Measures the tree rooted at this process.
+    public init() { self.init(root: getpid()) }
+
+    /// Measures the tree rooted at `root`.
+    public init(root: Int32) {
+        let order = Self.tree(of: root)
         var entries: [Entry] = []
         var unreadable: [Int32] = []
         for pid in order {
@@ -54,22 +57,23 @@ struct ProcessTreeMemory {
     }
 
     /// The processes of one program.
-    struct Group {
+    public struct Group: Sendable {
         /// The program's name.
-        var name: String
+        public var name: String
         /// How many processes run it.
-        var count: Int
+        public var count: Int
         /// Their PSS, summed.
-        var pss: Int
-        /// The smallest and largest PSS of one of them.
-        var minPSS: Int
-        var maxPSS: Int
+        public var pss: Int
+        /// The smallest PSS of one of them.
+        public var minPSS: Int
+        /// The largest PSS of one of them.
+        public var maxPSS: Int
         /// Their private memory, summed.
-        var privateBytes: Int
+        public var privateBytes: Int
     }
 
     /// The entries grouped by program name, in order of first appearance.
-    var groups: [Group] {
+    public var groups: [Group] {
         var groups: [Group] = []
         for entry in entries {
             if let index = groups.firstIndex(where: { $0.name == entry.name }) {
@@ -88,14 +92,18 @@ struct ProcessTreeMemory {
         return groups
     }
 
-    /// How many processes of the tree rooted at `root` run the program `name` (without
-    /// reading their memory).
-    static func count(named name: String, root: Int32 = getpid()) -> Int {
-        descendants(of: root).count { Self.name(of: $0) == name }
+    /// How many processes of this process's tree run the program `name` (without reading
+    /// their memory).
+    public static func count(named name: String) -> Int { count(named: name, root: getpid()) }
+
+    /// How many processes of the tree rooted at `root` run the program `name`.
+    public static func count(named name: String, root: Int32) -> Int {
+        tree(of: root).count { Self.name(of: $0) == name }
     }
 
-    /// `root` and every descendant, breadth first.
-    private static func descendants(of root: Int32) -> [Int32] {
+    /// `root` and every descendant, breadth first (just `root` if it has none, even if it
+    /// has ended).
+    public static func tree(of root: Int32) -> [Int32] {
         var children: [Int32: [Int32]] = [:]
         let pids =
             (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap { Int32($0) } ?? []
@@ -121,7 +129,8 @@ struct ProcessTreeMemory {
         return fields.count > 1 ? Int32(fields[1]) : nil
     }
 
-    private static func name(of pid: Int32) -> String {
+    /// The program's name of `pid`: the base name of `argv[0]`, else the kernel's `comm`.
+    public static func name(of pid: Int32) -> String {
         if let cmdline = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
             let first = cmdline.split(separator: 0, omittingEmptySubsequences: false).first, !first.isEmpty,
             let argv0 = String(bytes: first, encoding: .utf8)
