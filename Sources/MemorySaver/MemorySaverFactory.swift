@@ -38,7 +38,7 @@ public final class MemorySaverFactory {
                     webState.discard()
                 }
             }
-            service.prefObservation = profile.prefs.observe(MemorySaverPrefs.discardAfterMinutes) {
+            service.prefObservation = profile.prefs.observe(MemorySaverPrefs.discardAfterSeconds) {
                 [weak service, weak profile] _ in
                 guard let service, let profile else { return }
                 service.policy.discardAfter = MemorySaverPrefs.discardAfter(in: profile.prefs)

@@ -23,9 +23,14 @@ public final class MemorySaverService {
     /// Discards one tab of a browser.
     public typealias Discard = @MainActor (_ webState: WebState, _ browser: Browser) -> Void
 
-    /// How long a due tab that was protected (loading, playing audio…) waits before the
-    /// policy is asked again.
-    public static let recheckDelay: Duration = .seconds(60)
+    /// How long a due tab that was protected (loading, playing audio…) waits at most before
+    /// the policy is asked again (``recheckDelay`` is the policy's delay when shorter).
+    public static let maximumRecheckDelay: Duration = .seconds(60)
+
+    /// How long a due tab that was protected waits before the policy is asked again.
+    public var recheckDelay: Duration {
+        min(Self.maximumRecheckDelay, max(policy.discardAfter ?? Self.maximumRecheckDelay, .seconds(1)))
+    }
 
     /// The rules; changing them reschedules.
     public var policy: MemorySaverPolicy {
@@ -150,7 +155,7 @@ public final class MemorySaverService {
         var next: Duration?
         for (_, hidden) in hiddenSince {
             guard let due = policy.dueTime(hiddenSince: hidden) else { return }
-            let at = due > now ? due : now + Self.recheckDelay
+            let at = due > now ? due : now + recheckDelay
             next = next.map { min($0, at) } ?? at
         }
         guard let next else { return }

@@ -17,7 +17,7 @@ import Web
         list.webState(at: 0).load(URL(string: "https://a.test/2")!)
         list.activeWebState?.wasShown()
         let profile = try #require(fixture.app.profile)
-        profile.prefs.set(MemorySaverPrefs.discardAfterMinutes, .int(10))
+        profile.prefs.set(MemorySaverPrefs.discardAfterSeconds, .int(10 * 60))
 
         fixture.clock.advance(by: .seconds(10 * 60))
         fixture.settle()

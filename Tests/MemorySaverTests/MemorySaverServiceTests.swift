@@ -115,7 +115,7 @@ final class MemorySaverFixture {
         #expect(fixture.service.protection(of: audio, reason: .inactivity) == .playingAudio)
 
         try #require(audio.view.owner as? FakeWebContent).isPlayingAudio = false
-        fixture.clock.advance(by: MemorySaverService.recheckDelay)
+        fixture.clock.advance(by: MemorySaverService.maximumRecheckDelay)
         #expect(fixture.realized(window) == ["form", "shown"])
     }
 
@@ -129,6 +129,17 @@ final class MemorySaverFixture {
         #expect(
             fixture.service.protection(of: fixture.tab("slow", in: window), reason: .memoryPressure)
                 == .loading)
+    }
+
+    @Test func aShortDelayAsksAgainAsOftenAsItsDelay() {
+        let fixture = MemorySaverFixture(discardAfter: .seconds(5))
+        fixture.engine.setPage(URL(string: "https://slow.test/")!, .init(title: "Slow", stalls: true))
+        let window = fixture.makeWindow(["slow", "shown"])
+        fixture.clock.advance(by: .seconds(5))
+        #expect(fixture.realized(window) == ["slow", "shown"])
+        fixture.tab("slow", in: window).stopLoading()
+        fixture.clock.advance(by: .seconds(5))
+        #expect(fixture.realized(window) == ["shown"])
     }
 
     @Test func memoryPressureDiscardsEveryHiddenTabAtOnceInEveryWindow() {
