@@ -12,7 +12,8 @@ public import Web
 /// is selected.
 ///
 /// It follows the tabs of every browser of one ``BrowserList`` (a profile's, incognito
-/// windows included): when each was last hidden, on its injectable clock, and one timer set
+/// windows included): when each was last hidden or, hidden, last finished loading, on its
+/// injectable clock, and one timer set
 /// for the first tab due. How a tab is discarded is the `discard` closure's business (the
 /// factory's writes the tab's state through the session service first).
 ///
@@ -196,6 +197,13 @@ public final class MemorySaverService {
 
     fileprivate func markShown(_ webState: WebState) { hiddenSince.removeValue(forKey: webState.id) }
 
+    /// A hidden tab finished loading: its page was just at work, so its wait starts again.
+    fileprivate func loadStopped(_ webState: WebState) {
+        guard !isShutDown, webState.isRealized, !webState.isVisible else { return }
+        hiddenSince[webState.id] = clock.now
+        if !timer.isRunning { reschedule() }
+    }
+
     /// Observes the browser list for the service (kept weakly by the list).
     private final class ListObserver: BrowserListObserver {
         weak var service: MemorySaverService?
@@ -243,6 +251,7 @@ private final class BrowserWatcher: WebStateListObserver, WebStateObserver {
     func wasShown(_ webState: WebState) { service?.markShown(webState) }
     func wasHidden(_ webState: WebState) { service?.markHidden(webState) }
     func webStateRealized(_ webState: WebState) { if !webState.isVisible { service?.markHidden(webState) } }
+    func didStopLoading(_ webState: WebState) { service?.loadStopped(webState) }
     func webStateDiscarded(_ webState: WebState) { service?.tabLeft(webState) }
     func webStateDestroyed(_ webState: WebState) { service?.tabLeft(webState) }
 
@@ -253,6 +262,7 @@ private final class BrowserWatcher: WebStateListObserver, WebStateObserver {
         func wasShown(_ webState: WebState) { watcher?.wasShown(webState) }
         func wasHidden(_ webState: WebState) { watcher?.wasHidden(webState) }
         func webStateRealized(_ webState: WebState) { watcher?.webStateRealized(webState) }
+        func didStopLoading(_ webState: WebState) { watcher?.didStopLoading(webState) }
         func webStateDiscarded(_ webState: WebState) { watcher?.webStateDiscarded(webState) }
         func webStateDestroyed(_ webState: WebState) { watcher?.webStateDestroyed(webState) }
     }

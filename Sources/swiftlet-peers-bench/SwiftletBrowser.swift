@@ -49,9 +49,11 @@ final class SwiftletBrowser: BenchmarkedBrowser {
         ])
     }
 
-    /// Opens `urls` with the memory saver's delay set to one second in the profile's prefs
-    /// (`memory_saver.discard_after_seconds`): every background tab is discarded a second
-    /// after it loaded, as it would be after half an hour by default.
+    /// Opens `urls` with the memory saver's delay set to three seconds in the profile's prefs
+    /// (`memory_saver.discard_after_seconds`): every background tab is discarded three
+    /// seconds after it loaded, as it would be after half an hour by default. (A tab whose
+    /// load has been asked for but not started yet does not count as loading: a delay
+    /// shorter than the web processes take to start would discard pages before they load.)
     func discardArguments(profile: URL, urls: [URL], bench: BenchmarkContext) -> Capability {
         let file = profile.appendingPathComponent("Default/Preferences")
         var document =
@@ -59,7 +61,7 @@ final class SwiftletBrowser: BenchmarkedBrowser {
                 try? JSONSerialization.jsonObject(with: $0) as? [String: Any]
             } ?? [:]
         var memorySaver = document["memory_saver"] as? [String: Any] ?? [:]
-        memorySaver["discard_after_seconds"] = 1
+        memorySaver["discard_after_seconds"] = 3
         document["memory_saver"] = memorySaver
         do {
             try FileManager.default.createDirectory(

@@ -142,6 +142,17 @@ final class MemorySaverFixture {
         #expect(fixture.realized(window) == ["shown"])
     }
 
+    @Test func aHiddenTabThatLoadsWaitsFromTheEndOfItsLoad() {
+        let fixture = MemorySaverFixture()
+        let window = fixture.makeWindow(["a", "b"])
+        fixture.minutes(20)
+        fixture.tab("a", in: window).load(URL(string: "https://a.test/next")!)  // A script's reload, say.
+        fixture.minutes(20)
+        #expect(fixture.realized(window) == ["a", "b"])
+        fixture.minutes(10)
+        #expect(fixture.realized(window) == ["b"])
+    }
+
     @Test func memoryPressureDiscardsEveryHiddenTabAtOnceInEveryWindow() {
         let fixture = MemorySaverFixture()
         let first = fixture.makeWindow(["a", "b"])
