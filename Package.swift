@@ -35,6 +35,7 @@ let package = Package(
         .library(name: "TabModel", targets: ["TabModel"]),
         .library(name: "Sessions", targets: ["Sessions"]),
         .library(name: "Application", targets: ["Application"]),
+        .library(name: "MemorySaver", targets: ["MemorySaver"]),
         .library(name: "Commands", targets: ["Commands"]),
         .library(name: "UIInterfaces", targets: ["UIInterfaces"]),
         .library(name: "Mediators", targets: ["Mediators"]),
@@ -79,11 +80,21 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The memory saver: discards background tabs back to unrealized (no GTK).
+        .target(
+            name: "MemorySaver",
+            dependencies: [
+                "Base", "Web", "KeyedServices", "Prefs", "Profiles", "TabModel", "Sessions", logging,
+            ],
+            swiftSettings: strict
+        ),
         // The application layer without GTK: the launch and quit sequences, scenes (windows)
         // with their activation levels and agents, the open-scene registry.
         .target(
             name: "Application",
-            dependencies: ["Base", "Web", "Prefs", "Profiles", "TabModel", "Sessions", logging],
+            dependencies: [
+                "Base", "Web", "Prefs", "Profiles", "TabModel", "Sessions", "MemorySaver", logging,
+            ],
             swiftSettings: strict
         ),
 
@@ -268,6 +279,14 @@ let package = Package(
                 "Base", "Web", "WebTestSupport", "KeyedServices", "Prefs", "Profiles", "TabModel",
                 "ModelTestSupport",
                 "Sessions", "SessionsTestSupport",
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MemorySaverTests",
+            dependencies: [
+                "MemorySaver", "Base", "Web", "WebTestSupport", "Prefs", "Profiles", "TabModel", "Sessions",
+                "ModelTestSupport", "KeyedServices",
             ],
             swiftSettings: strict
         ),

@@ -1,6 +1,7 @@
 public import Base
 import Foundation
 import Logging
+public import MemorySaver
 public import Prefs
 public import Profiles
 public import Sessions
@@ -31,6 +32,8 @@ public final class AppState {
     public let sessionServices: SessionServices
     /// The BrowserList keyed service.
     public let browserLists: BrowserListFactory
+    /// The memory saver keyed service (one per profile, started at launch).
+    public let memorySavers: MemorySaverFactory
     /// The windows, kept in local state for the next launch.
     public let openScenes: OpenSceneRegistry
     /// How far the launch got.
@@ -62,10 +65,15 @@ public final class AppState {
             userDataDirectory: userDataDirectory, engine: engine, clock: clock,
             mainTaskRunner: mainTaskRunner,
             isTesting: isTesting, registerLocalStatePrefs: OpenSceneRegistry.registerPrefs,
-            registerProfilePrefs: registerProfilePrefs)
+            registerProfilePrefs: { registry in
+                MemorySaverPrefs.register(in: registry)
+                registerProfilePrefs(registry)
+            })
         sessionServices = SessionServices.register(in: context, saveDelay: saveDelay)
         browserLists = BrowserListFactory.register(
             in: context.dependencyManager, attachTabHelpers: attachTabHelpers)
+        memorySavers = MemorySaverFactory.register(
+            in: context, browserLists: browserLists, sessions: sessionServices)
         openScenes = OpenSceneRegistry(localState: context.localState)
     }
 
@@ -85,7 +93,10 @@ public final class AppState {
             _ = try? context.profileManager.loadProfile(named: record.profileName)
         }
         let profiles = context.profileManager.loadedProfiles
-        for profile in profiles { watchIncognito(profile) }
+        for profile in profiles {
+            watchIncognito(profile)
+            _ = memorySavers.memorySaver(for: profile)
+        }
         initStage = .profileLoaded
 
         var crashedScenes: [OpenScene] = []
@@ -93,7 +104,9 @@ public final class AppState {
             crashedScenes = openScenes.moveOpenScenesToCrashed()
             for profile in profiles {
                 for storage in storageDirectories(of: profile) {
-                    SessionCrashRecovery(storageDirectory: storage).setAsideIfNeeded(lastRunCrashed: true)
+                    let recovery = SessionCrashRecovery(storageDirectory: storage)
+                    recovery.setAsideIfNeeded(lastRunCrashed: true)
+                    recovery.reserveStoredTabIDs()
                 }
             }
             Logger.application.warning(
@@ -166,6 +179,19 @@ public final class AppState {
             profile: profile, browserList: browserLists.browserList(for: profile), services: sessionServices,
             clock: context.clock
         ) { [weak self] browsers in self?.scenesEnded(browsers) }
+    }
+
+    // MARK: Memory
+
+    /// Tells every loaded profile's memory saver that the system is short of memory: each
+    /// discards the background tabs it may (``MemorySaverService/handleMemoryPressure()``).
+    /// Returns how many tabs were discarded.
+    @discardableResult
+    public func handleMemoryPressure() -> Int {
+        guard !isTerminating else { return 0 }
+        return context.profileManager.loadedProfiles.reduce(0) {
+            $0 + memorySavers.memorySaver(for: $1).handleMemoryPressure()
+        }
     }
 
     // MARK: Windows
@@ -249,6 +275,14 @@ public final class AppState {
             openScenes.remove(scene.record)
             sessionServices.tabRestore(for: scene.profile).stopObserving(scene.browser)
             if !scene.isClosed { scene.setActivationLevel(.unattached) }
+        }
+        // The incognito state is deleted next, the sessions of incognito windows that crashed
+        // in an earlier run included: the offer to restore them ends with it (closing the last
+        // incognito window ends every incognito page, not only this run's).
+        let profiles = Set(ended.map(\.profile.originalProfile.name.rawValue))
+        for record in openScenes.crashedScenes
+        where record.isIncognito && profiles.contains(record.profileName) {
+            openScenes.removeCrashed(record)
         }
         onScenesEnded?(ended)
     }
@@ -351,12 +385,17 @@ public final class AppState {
 
     // MARK: Moving tabs
 
-    /// Moves the tab at `index` of `source` to the end of `target`'s list, selected — or to
-    /// a new window when `target` is nil (returned; it needs a window). The tab moves as it
-    /// is: realized with its page, or unrealized; its session files follow it at the next
-    /// save. Both windows must belong to one profile.
+    /// Moves the tab at `index` of `source` to `target`'s list, selected — or to a new window
+    /// when `target` is nil (returned; it needs a window). It goes to `insertionIndex` of the
+    /// target's list (a tab dropped on its tab bar; joining a group it lands inside of, and
+    /// at the end for an index among the pinned tabs, as the list's order controller places
+    /// tabs), or to the end when that is nil (the menu's "Move to Window"). The tab moves as it is:
+    /// realized with its page, or unrealized; its session files follow it at the next save.
+    /// Both windows must belong to one profile.
     @discardableResult
-    public func moveTab(at index: Int, from source: SceneState, to target: SceneState?) -> SceneState {
+    public func moveTab(
+        at index: Int, from source: SceneState, to target: SceneState?, insertingAt insertionIndex: Int? = nil
+    ) -> SceneState {
         precondition(
             scenes.contains { $0 === source }, "AppState.moveTab: the source window is not open")
         precondition(
@@ -369,9 +408,16 @@ public final class AppState {
                 "AppState.moveTab: the windows belong to different profiles")
             precondition(target !== source, "AppState.moveTab: the tab is in that window already")
         }
+        if let insertionIndex {
+            let count = target?.browser.webStateList.count ?? 0
+            precondition(
+                insertionIndex >= 0 && insertionIndex <= count,
+                "AppState.moveTab: insertion index \(insertionIndex) out of range")
+        }
         let destination = target ?? makeScene(profile: source.profile, sessionID: Self.newSessionID())
         let webState = source.browser.webStateList.detach(at: index)
-        destination.browser.webStateList.insert(webState, .automatic.activating())
+        let params: WebStateListInsertionParams = insertionIndex.map { .atIndex($0) } ?? .automatic
+        destination.browser.webStateList.insert(webState, params.activating())
         return destination
     }
 }

@@ -81,7 +81,12 @@ public final class OpenSceneRegistry {
         }
     }
 
+    /// Records `scenes` and starts writing `Local State` at once rather than after the prefs'
+    /// write delay: a window opened just before a crash must be offered for restore, not
+    /// taken for one the user closed (its session would go to recently closed). Windows open
+    /// and close rarely; the write runs on the prefs' IO queue.
     private func write(_ name: String, _ scenes: [OpenScene]) {
+        defer { localState.commitPendingWrite() }
         localState.set(
             name,
             .list(

@@ -109,6 +109,30 @@ public enum GLibMainLoop {
             })
     }
 
+    /// Runs `handler` once on the main loop, `milliseconds` from now (GLib's
+    /// `g_timeout_add`). Returns the source id (remove it with ``removeSource(_:)`` to cancel).
+    @MainActor
+    @discardableResult
+    public static func addTimeout(
+        milliseconds: UInt32, _ handler: @escaping @MainActor () -> Void
+    ) -> UInt32 {
+        let box = Unmanaged.passRetained(IdleHandlerBox(handler)).toOpaque()
+        return g_timeout_add_full(
+            G_PRIORITY_DEFAULT, milliseconds,
+            { data in
+                guard let data else { return 0 }
+                nonisolated(unsafe) let box = data
+                MainActor.assumeIsolated {
+                    Unmanaged<IdleHandlerBox>.fromOpaque(box).takeUnretainedValue().run()
+                }
+                return 0  // G_SOURCE_REMOVE
+            }, box,
+            { data in
+                guard let data else { return }
+                Unmanaged<IdleHandlerBox>.fromOpaque(data).release()
+            })
+    }
+
     /// Runs `handler` on the main loop each time the process receives the Unix signal
     /// `signal` (SIGTERM, SIGINT, SIGHUP…; GLib's `g_unix_signal_add`, so the handler runs as
     /// an ordinary main-loop callback, not in a signal handler). Returns the source id

@@ -45,3 +45,28 @@ gboolean gtkshim_accessible_label_is(GtkWidget *widget, const char *label) {
     g_free(mismatch);
     return matches;
 }
+
+gpointer gtkshim_emit_returning_object(gpointer instance, const char *name) {
+    gpointer result = NULL;
+    g_signal_emit_by_name(instance, name, &result);
+    return result;
+}
+
+static void gtkshim_count_warning(const gchar *domain, GLogLevelFlags level, const gchar *message,
+                                  gpointer count) {
+    (*(guint *)count)++;
+    g_log_default_handler(domain, level, message, NULL);
+}
+
+guint gtkshim_count_warnings(const char *domain, guint *count) {
+    return g_log_set_handler(domain, G_LOG_LEVEL_WARNING | G_LOG_LEVEL_CRITICAL | G_LOG_FLAG_FATAL,
+                             gtkshim_count_warning, count);
+}
+
+void gtkshim_stop_counting_warnings(const char *domain, guint handler_id) {
+    g_log_remove_handler(domain, handler_id);
+}
+
+void gtkshim_drag_cancel(GdkDrag *drag, GdkDragCancelReason reason) {
+    g_signal_emit_by_name(drag, "cancel", reason);
+}

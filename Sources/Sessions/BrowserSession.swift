@@ -121,6 +121,14 @@ final class BrowserSession: WebStateListObserver, WebStateObserver {
         reportDirty()
     }
 
+    /// Marks a realized tab about to be discarded dirty, even while restoring: its state
+    /// must be written before its content goes.
+    func markDirtyForDiscard(_ webState: WebState) {
+        metadataCache.removeValue(forKey: webState.id)
+        dirtyWebStates[webState.id] = webState
+        reportDirty()
+    }
+
     /// Tells the service on the clean -> dirty transition only.
     private func reportDirty() {
         guard !reportedDirty else { return }

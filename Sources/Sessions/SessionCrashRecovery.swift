@@ -1,6 +1,7 @@
 import Base
 public import Foundation
 import Logging
+import Web
 
 #if canImport(Glibc)
 import Glibc
@@ -50,6 +51,23 @@ public final class SessionCrashRecovery {
         Logger.sessions.warning(
             "the last run did not exit cleanly; its sessions are kept in \(backupDirectory.path)")
         return true
+    }
+
+    /// Makes every later `WebStateID.newUnique()` greater than the identifier of each tab
+    /// with files under the live sessions (a tab's directory is named after its identifier).
+    /// Identifiers are advanced past as sessions load; windows that crashed wait for the
+    /// user's choice unloaded, and a tab made meanwhile must not take one of their tabs'
+    /// identifiers. Reads directory names only.
+    public func reserveStoredTabIDs() {
+        let manager = FileManager.default
+        let sessions = (try? manager.contentsOfDirectory(atPath: storageDirectory.path)) ?? []
+        for session in sessions {
+            let directory = storageDirectory.appendingPathComponent(session).path
+            for name in (try? manager.contentsOfDirectory(atPath: directory)) ?? [] where name.count == 8 {
+                guard let value = UInt32(name, radix: 16) else { continue }
+                _ = WebStateID.fromSerializedValue(Int32(bitPattern: value))
+            }
+        }
     }
 
     /// Puts the backup in place of the live sessions (which are replaced). Load the sessions

@@ -81,6 +81,13 @@ public final class FindTabHelper: TabHelper, WebStateObserver {
         find(pending.text, options: pending.options)
     }
 
+    /// Lets go of the engine controller, whose content is closed; a new one is made when the
+    /// WebState is realized again (``webStateRealized(_:)``). The last search's text stays.
+    public func webStateDiscarded(_ webState: WebState) {
+        controller = nil
+        matchCount = 0
+    }
+
     /// Lets go of the engine controller.
     public func webStateDestroyed(_ webState: WebState) {
         controller = nil

@@ -34,6 +34,11 @@ public protocol WebContent: AnyObject {
     var isCrashed: Bool { get }
     /// The page zoom factor (1 is 100%).
     var zoomLevel: Double { get set }
+    /// Whether the page is playing sound.
+    var isPlayingAudio: Bool { get }
+    /// Whether the user typed into a form of the committed page and did not submit it
+    /// (Chromium's form interaction): reset when another page commits.
+    var hadFormInteraction: Bool { get }
 
     /// The engine's native session state (the whole history), or nil if unavailable.
     func sessionStateData() -> Data?

@@ -4,9 +4,11 @@ public import Foundation
 /// A tab's web content (Chromium's web::WebState): either unrealized — metadata only,
 /// plus loaders for its saved state — or realized, owning an engine ``WebContent``.
 ///
-/// Realization is one-way and happens lazily when an API needs the engine (navigation,
-/// showing, JavaScript, the view...) or explicitly with ``forceRealized()``; observers get
-/// ``WebStateObserver/webStateRealized(_:)`` exactly once. Observers, policy deciders,
+/// Realization happens lazily when an API needs the engine (navigation, showing,
+/// JavaScript, the view...) or explicitly with ``forceRealized()``; observers get
+/// ``WebStateObserver/webStateRealized(_:)``. The way back is ``discard(loaders:)`` (the
+/// memory saver's): the engine content is closed, the saved state kept, and the next
+/// realization sends `webStateRealized` again. Observers, policy deciders,
 /// script command callbacks, tab helpers (user data) and the const getters all work while
 /// unrealized. ``close()`` destroys the WebState (``WebStateObserver/webStateDestroyed(_:)``).
 @MainActor
@@ -80,6 +82,8 @@ public final class WebState: @MainActor SupportsUserData {
     private var nextCallbackID = 0
     private var userAgent = UserAgentType.automatic
     private var realizedNotificationPending = false
+    private var discardedFaviconURL: URL?  // discarded only
+    private var discardedZoomLevel: Double?  // discarded only
 
     /// Decides what the tab cannot alone (where windows its page opens go). Held weakly.
     public weak var delegate: (any WebStateDelegate)?
@@ -88,6 +92,9 @@ public final class WebState: @MainActor SupportsUserData {
     public private(set) var isVisible = false
     /// Whether ``close()`` has started.
     public private(set) var isBeingDestroyed = false
+    /// Whether the WebState is unrealized because it was discarded (``discard(loaders:)``),
+    /// until it is realized again.
+    public private(set) var isDiscarded = false
 
     /// Creates a realized WebState with a new identifier and a fresh content.
     public init(params: CreateParams) {
@@ -144,6 +151,12 @@ public final class WebState: @MainActor SupportsUserData {
         let newContent = context.makeWebContent()
         attachContent(newContent)
         realizedNotificationPending = true
+        isDiscarded = false
+        discardedFaviconURL = nil
+        if let zoom = discardedZoomLevel {
+            discardedZoomLevel = nil
+            newContent.zoomLevel = zoom
+        }
         if let loaders {
             let storage = loaders.storage()
             if let storage {
@@ -164,6 +177,46 @@ public final class WebState: @MainActor SupportsUserData {
         guard realizedNotificationPending else { return }
         realizedNotificationPending = false
         observers?.forEach { $0.webStateRealized(self) }
+    }
+
+    /// Discards the WebState back to unrealized, to free its engine content's memory: the
+    /// content is closed and `loaders` will bring the page back at the next realization
+    /// (with its history, and the engine's blob restoring the scroll position). The title,
+    /// URL, favicon URL and zoom stay; observers get ``WebStateObserver/webStateDiscarded(_:)``.
+    ///
+    /// The caller makes sure `loaders` can read what the content holds now (a session
+    /// service saves it first; ``discard()`` keeps it in memory). Discarding an unrealized,
+    /// a visible or a closing WebState is a programming error. Which tabs to discard (not a
+    /// loading one, not one playing audio or with an edited form) is the caller's policy.
+    public func discard(loaders: StorageLoaders) {
+        guard let content else {
+            preconditionFailure("WebState \(id.rawValue): discard(loaders:) on an unrealized WebState")
+        }
+        precondition(!isVisible, "WebState \(id.rawValue): discard(loaders:) on a visible WebState")
+        precondition(!isBeingDestroyed, "WebState \(id.rawValue): discard(loaders:) while being destroyed")
+        let savedMetadata = serializeMetadata()
+        discardedFaviconURL = content.faviconURL
+        discardedZoomLevel = content.zoomLevel == 1 ? nil : content.zoomLevel
+        content.delegate = nil
+        self.content = nil
+        navigation = nil
+        realizedNotificationPending = false
+        content.close()
+        metadata = savedMetadata
+        self.loaders = loaders
+        isDiscarded = true
+        observers?.forEach { $0.webStateDiscarded(self) }
+    }
+
+    /// Discards the WebState (``discard(loaders:)``) keeping its saved state — the history
+    /// and the engine's blob — in memory: for WebStates no session service saves.
+    public func discard() {
+        guard content != nil else {
+            preconditionFailure("WebState \(id.rawValue): discard() on an unrealized WebState")
+        }
+        let storage = serializeToStorage()
+        let blob = sessionStateData
+        discard(loaders: StorageLoaders(storage: { storage }, nativeSessionState: { blob }))
     }
 
     private static func fallbackHistory(_ metadata: WebStateMetadata?) -> NavigationHistory {
@@ -201,11 +254,17 @@ public final class WebState: @MainActor SupportsUserData {
     public var loadingProgress: Double { content?.estimatedProgress ?? 0 }
     /// Whether the web process went away and the tab was not reloaded since.
     public var isCrashed: Bool { content?.isCrashed ?? false }
-    /// The favicon URL, if known.
-    public var faviconURL: URL? { content?.faviconURL }
-    /// The page zoom factor (1 while unrealized); setting it realizes.
+    /// The favicon URL, if known (kept while discarded).
+    public var faviconURL: URL? { content?.faviconURL ?? discardedFaviconURL }
+    /// Whether the page is playing sound (false while unrealized).
+    public var isPlayingAudio: Bool { content?.isPlayingAudio ?? false }
+    /// Whether the user typed into a form of the page and did not submit it (false while
+    /// unrealized).
+    public var hadFormInteraction: Bool { content?.hadFormInteraction ?? false }
+    /// The page zoom factor (1 while unrealized, the kept one while discarded); setting it
+    /// realizes.
     public var zoomLevel: Double {
-        get { content?.zoomLevel ?? 1 }
+        get { content?.zoomLevel ?? discardedZoomLevel ?? 1 }
         set { realizedContent.zoomLevel = newValue }
     }
     /// The navigation manager, or nil while unrealized (does not realize).

@@ -35,8 +35,14 @@ public protocol WebStateObserver: AnyObject {
     func renderProcessGone(_ webState: WebState)
     /// A window the page asked for without a user gesture was blocked.
     func popupBlocked(_ webState: WebState, url: URL?)
-    /// The WebState was realized (once, from unrealized).
+    /// The WebState was realized: from unrealized, once, and again after each
+    /// ``webStateDiscarded(_:)``.
     func webStateRealized(_ webState: WebState)
+    /// The WebState was discarded back to unrealized (``WebState/discard(loaders:)``): its
+    /// engine content is closed; what was made from it (a find controller, a view) is gone.
+    /// Tab helpers let go of engine objects here and make them again at
+    /// ``webStateRealized(_:)``.
+    func webStateDiscarded(_ webState: WebState)
     /// The WebState is being destroyed; the last event it sends.
     func webStateDestroyed(_ webState: WebState)
 }
@@ -74,6 +80,8 @@ extension WebStateObserver {
     public func popupBlocked(_ webState: WebState, url: URL?) {}
     /// Does nothing.
     public func webStateRealized(_ webState: WebState) {}
+    /// Does nothing.
+    public func webStateDiscarded(_ webState: WebState) {}
     /// Does nothing.
     public func webStateDestroyed(_ webState: WebState) {}
 }

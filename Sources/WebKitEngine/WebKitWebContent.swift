@@ -37,6 +37,7 @@ public final class WebKitWebContent: WebContent {
     public let context: WebKitEngineContext
 
     private var webView: GObjectRef?
+    private var userContentManager: GObjectRef?
     private var connections: [SignalConnection] = []
     private var navigation: WebKitNavigationMachine!
     private var cachedHistory: NavigationHistory?
@@ -47,6 +48,13 @@ public final class WebKitWebContent: WebContent {
     public var isCrashed: Bool { navigation.isCrashed }
     /// The favicon URL of the page, if WebKit found one.
     public var faviconURL: URL? { navigation.faviconURL }
+    /// Whether the page is playing sound (WebKit's `is-playing-audio`).
+    public var isPlayingAudio: Bool {
+        webViewPointer.map { webkit_web_view_is_playing_audio($0) != 0 } ?? false
+    }
+    /// Whether the user typed into a form field or editable content of the committed page
+    /// (``FormInteractionScript``); a new commit resets it.
+    public private(set) var hadFormInteraction = false
     /// Whether the content is marked shown.
     public private(set) var isShown = false
     /// Whether ``close()`` was called.
@@ -54,9 +62,11 @@ public final class WebKitWebContent: WebContent {
 
     init(context: WebKitEngineContext, relatedTo related: WebKitWebContent? = nil) {
         self.context = context
-        let widget = wkshim_web_view_new(context.session.opaque, related?.webViewPointer)!
+        let manager = GObjectRef(adopting: UnsafeMutableRawPointer(webkit_user_content_manager_new()!))
+        let widget = wkshim_web_view_new(context.session.opaque, related?.webViewPointer, manager.opaque)!
         let view = GObjectRef(adopting: UnsafeMutableRawPointer(widget))
         webView = view
+        userContentManager = manager
         navigation = WebKitNavigationMachine(
             view: Properties(self), newNavigationID: { [context] in context.engine.newNavigationID() },
             output: { [weak self] in self?.perform($0) })
@@ -86,7 +96,9 @@ public final class WebKitWebContent: WebContent {
             switch WebKitLoadEvent(UInt32(args.enumValue(at: 1))) {
             case WEBKIT_LOAD_STARTED: content.navigation.handle(.loadStarted)
             case WEBKIT_LOAD_REDIRECTED: content.navigation.handle(.loadRedirected)
-            case WEBKIT_LOAD_COMMITTED: content.navigation.handle(.loadCommitted)
+            case WEBKIT_LOAD_COMMITTED:
+                content.hadFormInteraction = false
+                content.navigation.handle(.loadCommitted)
             case WEBKIT_LOAD_FINISHED: content.navigation.handle(.loadFinished)
             default: break
             }
@@ -100,6 +112,15 @@ public final class WebKitWebContent: WebContent {
         on("decide-policy") { $0.decidePolicy($1) }
         on("create") { $0.createNewWindow($1) }
         on("web-process-terminated", send: .webProcessTerminated)
+        if let manager = userContentManager {
+            connections.append(
+                SignalConnection.connect(
+                    manager.pointer, signal: "script-message-received::\(FormInteractionScript.handlerName)"
+                ) { [weak self] _ in
+                    if let self, !self.isClosed { self.hadFormInteraction = true }
+                })
+            FormInteractionScript.install(in: manager.opaque)
+        }
         let list = UnsafeMutableRawPointer(webkit_web_view_get_back_forward_list(view.typed())!)
         connections.append(
             SignalConnection.connect(list, signal: "changed") { [weak self] _ in
@@ -543,6 +564,7 @@ public final class WebKitWebContent: WebContent {
         connections.removeAll()
         if let view = webViewPointer, navigation.isLoading { webkit_web_view_stop_loading(view) }
         webView = nil
+        userContentManager = nil
         context.engine.webViewClosed()
     }
 }

@@ -1,13 +1,16 @@
 #include "WebKitShims.h"
 
-GtkWidget *wkshim_web_view_new(WebKitNetworkSession *session, WebKitWebView *related) {
+GtkWidget *wkshim_web_view_new(
+    WebKitNetworkSession *session, WebKitWebView *related, WebKitUserContentManager *manager) {
     if (related != NULL) {
-        return GTK_WIDGET(g_object_new(WEBKIT_TYPE_WEB_VIEW, "related-view", related, NULL));
+        return GTK_WIDGET(g_object_new(
+            WEBKIT_TYPE_WEB_VIEW, "related-view", related, "user-content-manager", manager, NULL));
     }
     if (session != NULL) {
-        return GTK_WIDGET(g_object_new(WEBKIT_TYPE_WEB_VIEW, "network-session", session, NULL));
+        return GTK_WIDGET(g_object_new(
+            WEBKIT_TYPE_WEB_VIEW, "network-session", session, "user-content-manager", manager, NULL));
     }
-    return GTK_WIDGET(g_object_new(WEBKIT_TYPE_WEB_VIEW, NULL));
+    return GTK_WIDGET(g_object_new(WEBKIT_TYPE_WEB_VIEW, "user-content-manager", manager, NULL));
 }
 
 gboolean wkshim_texture_save_png(GdkTexture *texture, const char *path) {

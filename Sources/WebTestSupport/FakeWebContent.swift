@@ -30,6 +30,10 @@ public final class FakeWebContent: WebContent {
     public private(set) var isCrashed = false
     /// The page zoom factor.
     public var zoomLevel: Double = 1
+    /// Whether the page plays sound (set by tests).
+    public var isPlayingAudio = false
+    /// Whether the user typed into a form of the page (set by tests; a commit resets it).
+    public var hadFormInteraction = false
     /// Whether the content is shown.
     public private(set) var isShown = false
     /// Whether ``close()`` was called.
@@ -130,6 +134,7 @@ public final class FakeWebContent: WebContent {
             index = items.count - 1
         }
         history = NavigationHistory(items: items, lastCommittedItemIndex: index)
+        hadFormInteraction = false
         title = page.title
         context.hasCommitted = true
         context.httpStatusCode = page.httpStatus

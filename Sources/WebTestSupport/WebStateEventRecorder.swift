@@ -70,5 +70,7 @@ public final class WebStateEventRecorder: WebStateObserver {
     /// Records.
     public func webStateRealized(_ webState: WebState) { events.append("webStateRealized") }
     /// Records.
+    public func webStateDiscarded(_ webState: WebState) { events.append("webStateDiscarded") }
+    /// Records.
     public func webStateDestroyed(_ webState: WebState) { events.append("webStateDestroyed") }
 }

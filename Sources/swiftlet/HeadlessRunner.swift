@@ -125,8 +125,6 @@ struct HeadlessRunner {
                 return 1
             }
         }
-        // WebKit often sets the title just after the load finishes.
-        _ = GLibMainLoop.pump(timeout: .seconds(2)) { !webState.title.isEmpty }
         if let screenshot = options.screenshot {
             let file = URL(fileURLWithPath: screenshot)
             try? FileManager.default.createDirectory(
@@ -136,8 +134,13 @@ struct HeadlessRunner {
                 return 1
             }
             var saved: Bool?
-            // Give the first frame a chance to be drawn.
-            _ = GLibMainLoop.pump(timeout: .milliseconds(300)) { false }
+            // No fixed wait: WebKit paints the snapshot itself, from the page as laid out now,
+            // once the view has its size (the window's first allocation, which a fast
+            // loopback page can beat).
+            let widget = webState.view.pointer?.assumingMemoryBound(to: GtkWidget.self)
+            _ = GLibMainLoop.pump(timeout: .seconds(10)) {
+                widget.map { gtk_widget_get_width($0) > 0 && gtk_widget_get_height($0) > 0 } ?? true
+            }
             content.saveSnapshot(toPNG: file) { saved = $0 }
             _ = GLibMainLoop.pump(timeout: .seconds(10)) { saved != nil }
             guard saved == true else {
@@ -148,7 +151,7 @@ struct HeadlessRunner {
         }
         for what in options.dumps {
             switch what {
-            case .title: print("title: \(webState.title)")
+            case .title: print("title: \(documentTitle(webState))")
             case .url: print("url: \(webState.lastCommittedURL?.absoluteString ?? "")")
             case .history:
                 let history = webState.navigationManager.history
@@ -159,6 +162,16 @@ struct HeadlessRunner {
             }
         }
         return 0
+    }
+
+    /// The page's title, read from the document: WebKit reports its title property a moment
+    /// after the load can finish, and waiting for it would be a fixed wait for pages without one.
+    private func documentTitle(_ webState: WebState) -> String {
+        var result: Result<JavaScriptValue, JavaScriptError>?
+        webState.evaluateJavaScript("document.title") { result = $0 }
+        _ = GLibMainLoop.pump(timeout: .seconds(5)) { result != nil }
+        if case .success(.string(let title)) = result { return title }
+        return webState.title
     }
 
     private static func fail(_ message: String) {

@@ -42,9 +42,12 @@ struct OpenCommand: ParsableCommand {
             }
             return
         }
-        if window.newWindow || window.incognito || window.windowScreenshot != nil {
+        if window.newWindow || window.incognito || window.windowScreenshot != nil
+            || window.discardBackgroundTabs
+        {
             throw ValidationError(
-                "--new-window, --incognito and --window-screenshot open a window: not with --headless")
+                "--new-window, --incognito, --window-screenshot and --discard-background-tabs are for the window: not with --headless"
+            )
         }
         for url in urls where URL(string: url)?.scheme == nil {
             throw ValidationError("not a URL: \(url)")

@@ -8,6 +8,12 @@ struct WindowOptions: ParsableArguments {
     @Flag(help: "Open the URLs in an incognito window: nothing of it is kept after it closes.")
     var incognito = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Discard the running browser's background tabs now, as memory pressure does: they free their memory and come back when selected."
+        ))
+    var discardBackgroundTabs = false
+
     @Option(
         help: ArgumentHelp(
             "Once the first page has loaded, write a PNG of the whole window and quit.", valueName: "file.png"

@@ -85,7 +85,8 @@ enum WindowRunner {
                 LaunchRequest(
                     urls: command.urls, newWindow: command.window.newWindow,
                     incognito: command.window.incognito,
-                    windowScreenshot: command.window.windowScreenshot))
+                    windowScreenshot: command.window.windowScreenshot,
+                    discardBackgroundTabs: command.window.discardBackgroundTabs))
         } catch {
             return .failure(.init(message: OpenCommand.message(for: error), status: 2))
         }

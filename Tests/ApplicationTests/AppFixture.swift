@@ -43,6 +43,17 @@ final class AppFixture {
     /// A clean quit.
     func quit() { app.quit() }
 
+    /// The process dies at once: the windows' sessions were saved and reached the disk, but
+    /// `Local State` holds only the writes already started (none of its delayed ones ran).
+    func crashBeforeDelayedPrefWrites() {
+        for profile in app.context.profileManager.loadedProfiles {
+            let sessions = app.sessionServices.sessionRestoration(for: profile)
+            sessions.saveSessions()
+            sessions.waitForPendingIO()
+        }
+        settle()
+    }
+
     /// The process dies: pending delayed saves ran (as they would have before the kill) and
     /// reached the disk, and so did `Local State`; nothing of the quit sequence runs.
     func crash() {

@@ -157,6 +157,21 @@ struct AppStateLaunchTests {
         #expect(next.restoredScenes.map(fixture.pages) == [["new.test/"], ["a.test/", "b.test/"]])
     }
 
+    @Test func aWindowOpenedJustBeforeACrashIsOfferedForRestoreNotTakenAsClosed() throws {
+        let fixture = AppFixture()
+        fixture.launch()
+        let window = fixture.openWindow(["https://a.test/"])
+        fixture.crashBeforeDelayedPrefWrites()
+
+        let outcome = fixture.launch()
+        #expect(outcome.lastRunCrashed)
+        #expect(outcome.crashedScenes.map(\.sessionID) == [window.sessionID])
+        #expect(outcome.purgedSessionIDs.isEmpty)
+        let restored = fixture.app.restoreCrashedScenes()
+        #expect(restored.map(fixture.pages) == [["a.test/"]])
+        fixture.quit()
+    }
+
     @Test func crashedWindowsNotRestoredGoToRecentlyClosedAtTheNextLaunchAfterACleanQuit() throws {
         let fixture = AppFixture()
         fixture.launch()

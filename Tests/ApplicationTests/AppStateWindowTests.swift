@@ -127,6 +127,28 @@ struct AppStateWindowTests {
         #expect(!fixture.filesOnDisk().contains { $0.hasPrefix("Default/OTR") })
     }
 
+    /// Closing the last incognito window ends all incognito state, a crashed incognito
+    /// window waiting for the user's choice included: nothing of it may come back after that.
+    @Test func closingTheLastIncognitoWindowAfterACrashForgetsTheCrashedIncognitoWindows() throws {
+        let fixture = AppFixture()
+        fixture.launch()
+        fixture.openWindow(["https://a.test/"])
+        fixture.openWindow(["https://secret.test/"], incognito: true)
+        fixture.crash()
+
+        fixture.launch()
+        let fresh = fixture.openWindow(["https://other-secret.test/"], incognito: true)
+        fresh.browser.webStateList.close(at: 0, flags: .userAction)
+        fixture.clock.advance(by: .zero)
+        fixture.settle()
+        #expect(!fixture.filesOnDisk().contains { $0.hasPrefix("Default/OTR") })
+        #expect(fixture.app.openScenes.crashedScenes.map(\.isIncognito) == [false])
+
+        let restored = fixture.app.restoreCrashedScenes()
+        #expect(restored.map(fixture.pages) == [["a.test/"]])
+        fixture.quit()
+    }
+
     @Test func aLaunchAfterACleanQuitDeletesIncognitoStateLeftBehind() throws {
         let fixture = AppFixture()
         fixture.launch()
@@ -178,6 +200,52 @@ struct AppStateWindowTests {
         let next = fixture.launch()
         let moved = try #require(next.restoredScenes.first { fixture.pages($0) == ["a.test/2"] })
         #expect(moved.browser.webStateList.webState(at: 0).navigationItemCount == 2)
+    }
+
+    @Test func aTabDroppedOnAnotherWindowGoesWhereItWasDroppedSelected() throws {
+        let fixture = AppFixture()
+        fixture.launch()
+        let first = fixture.openWindow(["https://a.test/", "https://b.test/", "https://e.test/"])
+        let second = fixture.openWindow(["https://c.test/", "https://d.test/"])
+        let moving = first.browser.webStateList.webState(at: 0)
+        fixture.app.moveTab(at: 0, from: first, to: second, insertingAt: 1)
+        #expect(fixture.pages(first) == ["b.test/", "e.test/"])
+        #expect(fixture.pages(second) == ["c.test/", "a.test/", "d.test/"])
+        #expect(second.browser.webStateList.webState(at: 1) === moving)
+        #expect(second.browser.webStateList.activeIndex == 1)
+        #expect(moving.isRealized, "the tab moves as it is")
+
+        // At the end; at the end too for an index among the target's pinned tabs (the
+        // list's order controller places an unpinned tab there; no tab bar drops there).
+        fixture.app.moveTab(at: 0, from: first, to: second, insertingAt: 3)
+        #expect(fixture.pages(second) == ["c.test/", "a.test/", "d.test/", "b.test/"])
+        second.browser.webStateList.setPinned(at: 0, true)
+        fixture.app.moveTab(at: 3, from: second, to: first)
+        #expect(fixture.pages(first) == ["e.test/", "b.test/"])
+        fixture.app.moveTab(at: 1, from: first, to: second, insertingAt: 0)
+        #expect(fixture.pages(second) == ["c.test/", "a.test/", "d.test/", "b.test/"])
+        #expect(!second.browser.webStateList.isPinned(at: 3))
+        fixture.quit()
+
+        let outcome = fixture.launch()
+        #expect(
+            outcome.restoredScenes.map(fixture.pages) == [
+                ["e.test/"], ["c.test/", "a.test/", "d.test/", "b.test/"],
+            ])
+    }
+
+    @Test func droppingATabPastTheEndOfTheTargetFailsLoudly() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let fixture = AppFixture()
+                fixture.launch()
+                let first = fixture.openWindow(["https://a.test/", "https://b.test/"])
+                let second = fixture.openWindow(["https://c.test/"])
+                fixture.app.moveTab(at: 0, from: first, to: second, insertingAt: 2)
+            }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("AppState.moveTab: insertion index 2 out of range"))
     }
 
     @Test func movingATabOutOfRangeFailsLoudly() async {

@@ -18,4 +18,21 @@ enum Pointer {
         let search = ["search", "--onlyvisible", "--pid", String(pid), ""]
         return Keyboard.xdotool(search + ["mousemove", "--window", "%1", String(x), String(y), "click", "3"])
     }
+
+    /// Presses the primary button at `start` and moves the pointer through `path` to its
+    /// last point, where it releases the button (screen coordinates): a drag. Each move
+    /// waits a moment, as a hand would, so that GTK sees the motion events one by one; at
+    /// the end the pointer moves a pixel and back, because GDK's X11 drag sends no position
+    /// while it waits for the target's answer to the one before (a move then is lost, and
+    /// the drop would land where the pointer was before it).
+    @discardableResult
+    static func drag(from start: (x: Int, y: Int), through path: [(x: Int, y: Int)]) -> Bool {
+        var arguments = ["mousemove", String(start.x), String(start.y), "mousedown", "1"]
+        var points = path
+        if let end = path.last { points += [(end.x + 1, end.y), end] }
+        for point in points {
+            arguments += ["sleep", "0.1", "mousemove", String(point.x), String(point.y)]
+        }
+        return Keyboard.xdotool(arguments + ["sleep", "0.3", "mouseup", "1"])
+    }
 }

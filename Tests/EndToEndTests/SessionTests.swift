@@ -90,6 +90,39 @@ final class SessionTests: BrowserTestCase, @unchecked Sendable {
         relaunched.waitForEvent("session-restored") { $0 == "1" }
     }
 
+    func testADiscardedBackgroundTabLoadsAgainWhenSelectedWithItsHistory() throws {
+        let browser = try launch([url("/a")])
+        browser.waitForEvent("loaded") { $0 == self.url("/a") }
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        Keyboard.press("ctrl+l")
+        Keyboard.type(url("/b"))
+        Keyboard.press("Return")
+        browser.waitForEvent("loaded") { $0 == self.url("/b") }
+        Keyboard.press("ctrl+t")
+        browser.waitForEvent("tabs") { $0.hasPrefix("2 1 ") }
+        Keyboard.press("ctrl+l")
+        Keyboard.type(url("/c"))
+        Keyboard.press("Return")
+        browser.waitForEvent("loaded") { $0 == self.url("/c") }
+        let requestsForB = server.requestCount("/b")
+
+        // As the system's low-memory warning does: the first tab, in the background, goes.
+        let second = try BrowserProcess(
+            ["--discard-background-tabs"], applicationID: browser.applicationID,
+            userDataDirectory: browser.userDataDirectory, eventLogPath: browser.eventLogPath + ".second")
+        XCTAssertTrue(second.waitForExit(), "the second instance hands the request over and exits")
+        XCTAssertEqual(second.process.terminationStatus, 0)
+        try? FileManager.default.removeItem(atPath: second.eventLogPath)
+        browser.waitForEvent("tabs-discarded") { $0 == "1" }
+        XCTAssertEqual(server.requestCount("/b"), requestsForB, "nothing loads until the tab is selected")
+
+        // The page loads again (WebKit may take it from its cache rather than the server).
+        Keyboard.press("ctrl+1")
+        browser.waitForEvent("loaded") { $0 == self.url("/b") }
+        Keyboard.press("alt+Left")
+        browser.waitForEvent("location") { $0 == self.url("/a") }
+    }
+
     func testCtrlShiftTReopensAClosedTabWithItsHistory() throws {
         let browser = try launch([url("/a")])
         browser.waitForEvent("loaded") { $0 == self.url("/a") }

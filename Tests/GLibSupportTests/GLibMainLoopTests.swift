@@ -83,6 +83,20 @@ final class GLibMainLoopTests: XCTestCase {
         }
     }
 
+    func testATimeoutRunsOnceAfterItsDelayUnlessRemoved() {
+        onMainActor {
+            var runs = 0
+            let start = ContinuousClock.now
+            GLibMainLoop.addTimeout(milliseconds: 50) { runs += 1 }
+            var removedRan = false
+            let removed = GLibMainLoop.addTimeout(milliseconds: 10) { removedRan = true }
+            GLibMainLoop.removeSource(removed)
+            XCTAssertTrue(GLibMainLoop.pump(timeout: .seconds(5)) { runs == 1 })
+            XCTAssertGreaterThanOrEqual(ContinuousClock.now - start, .milliseconds(45))
+            XCTAssertFalse(GLibMainLoop.pump(timeout: .milliseconds(100)) { runs > 1 || removedRan })
+        }
+    }
+
     func testPumpTimesOut() {
         onMainActor {
             let start = ContinuousClock.now

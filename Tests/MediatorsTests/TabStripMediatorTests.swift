@@ -188,6 +188,19 @@ struct TabStripMediatorTests {
         _ = mediator
     }
 
+    @Test func aDiscardedTabKeepsItsItemAndLosesItsCrashedMark() throws {
+        let b = builder.realizedWebState(named: "b")
+        let mediator = try makeMediator("| a* b")
+        fakeContent(b).simulateRenderProcessGone()
+        consumer.pushes.removeAll()
+        b.discard()
+        #expect(consumer.pushes == ["update 1 b.test"])
+        #expect(consumer.items[1].url == "https://b.test/")
+        b.forceRealized()
+        #expect(consumer.pushes.last == "update 1 b.test")
+        _ = mediator
+    }
+
     @Test func anUnrealizedTabShowsItsSavedTitleAndURL() throws {
         let mediator = try makeMediator("| a* b")
         #expect(consumer.items[1].title == "b")
@@ -260,10 +273,13 @@ struct TabStripMediatorTests {
     @Test func moveToWindowHandsTheIndexAndTheWindowToTheCoordinator() throws {
         let mediator = try makeMediator("| a b* c")
         var moved: [String] = []
-        mediator.moveToWindow = { moved.append("\($0) \($1)") }
+        mediator.moveToWindow = { moved.append("\($0) \($1) \($2.map(String.init) ?? "end")") }
         mediator.moveTab(id("c"), toWindow: 7)
         mediator.moveTab(TabIdentifier(987_654), toWindow: 7)
-        #expect(moved == ["2 7"])
+        // A drop on the window's tab bar: at the drop's index there.
+        mediator.moveTab(id("a"), toWindow: 4, at: 1)
+        mediator.moveTab(TabIdentifier(987_654), toWindow: 4, at: 1)
+        #expect(moved == ["2 7 end", "0 4 1"])
         #expect(builder.describe(list) == "| a b* c")
     }
 

@@ -155,6 +155,28 @@ struct SessionProfileIntegrationTests {
 
 @MainActor
 struct SessionCrashLoadingTests {
+    /// A crashed window's tabs wait unloaded while the user browses in a new window: tabs
+    /// made meanwhile must not take their identifiers (ids restart with every process).
+    @Test func crashRecoveryReservesTheIdentifiersOfStoredTabs() throws {
+        let directory = TestProfile.makeUserDataDirectory().appendingPathComponent("SessionStorage")
+        let far = WebStateID.generator.lastIssued + 5_000
+        let tab = directory.appendingPathComponent(
+            "window/\(WebStateID.fromSerializedValue(far)!.storageName)")
+        try FileManager.default.createDirectory(at: tab, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("window/not-a-tab"), withIntermediateDirectories: true)
+        // Advancing past `far` above was this test's own doing: check the walk reaches further.
+        let further = far + 1_000
+        let other = directory.appendingPathComponent(
+            "other/\(String(UInt32(bitPattern: further), radix: 16).leftPadded(to: 8))")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        #expect(WebStateID.generator.lastIssued < further)
+
+        SessionCrashRecovery(storageDirectory: directory).reserveStoredTabIDs()
+
+        #expect(WebStateID.newUnique().rawValue > further)
+    }
+
     @Test func tabsLoadingAtACrashComeBackWithoutLoading() {
         let engine = FakeWebEngine()
         let stalled = URL(string: "https://stalls.test/")!
@@ -196,5 +218,12 @@ struct SessionCrashLoadingTests {
             reloaded.disconnect(window)
             window.destroy()
         }
+    }
+}
+
+extension String {
+    /// The string with zeros in front up to `length` characters.
+    fileprivate func leftPadded(to length: Int) -> String {
+        String(repeating: "0", count: max(0, length - count)) + self
     }
 }

@@ -50,6 +50,9 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
     func moveTab(_ id: TabIdentifier, toWindow windowID: Int) {
         record("moveTab \(id.rawValue) toWindow \(windowID)")
     }
+    func moveTab(_ id: TabIdentifier, toWindow windowID: Int, at index: Int) {
+        record("moveTab \(id.rawValue) toWindow \(windowID) at \(index)")
+    }
 
     func showFindBar() { record("showFindBar") }
     func find(_ text: String) { record("find \(text)") }

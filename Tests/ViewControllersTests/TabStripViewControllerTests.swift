@@ -3,6 +3,7 @@ import CGLib
 import CGTK
 import Commands
 import Foundation
+import GLibSupport
 import GTKShims
 import UIInterfaces
 import XCTest
@@ -191,6 +192,218 @@ final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Send
             XCTAssertEqual(commands.received, ["moveTab 2 toWindow 9"])
             strip.setMoveTargets([])
             XCTAssertEqual(strip.moveTargetLabels, [])
+        }
+    }
+
+    // MARK: Dragging tabs out of the bar
+
+    // AdwTabBar's drag, as libadwaita 1.2's AdwTabBox runs it: the drag begins by detaching
+    // the page from its view; a drop on a bar attaches it to that bar's view at the drop's
+    // index; a drop on no bar emits "create-window" and attaches the page to the view it
+    // returns; a cancelled drag attaches it back where it was. Detaching and attaching are
+    // private to libadwaita: the tests move the page through a view of their own (the hand
+    // holding the dragged tab), which emits the same signals on the strips' views.
+
+    /// Begins dragging `page` out of `strip`'s bar: the page leaves its view for `hand`.
+    @MainActor
+    private func beginDrag(_ page: OpaquePointer, from strip: TabStripViewController, hand: GObjectRef) {
+        adw_tab_view_transfer_page(strip.tabView, page, hand.opaque, 0)
+    }
+
+    /// Drops the page in `hand` into `view` at `index`.
+    @MainActor
+    private func drop(into view: OpaquePointer, at index: Int32, hand: GObjectRef) {
+        adw_tab_view_transfer_page(hand.opaque, adw_tab_view_get_nth_page(hand.opaque, 0), view, index)
+    }
+
+    /// Drops the page in `hand` on no bar: into the view "create-window" returns (nil if none).
+    @MainActor
+    private func dropOnNoBar(of strip: TabStripViewController, hand: GObjectRef) -> OpaquePointer? {
+        guard
+            let view = gtkshim_emit_returning_object(UnsafeMutableRawPointer(strip.tabView), "create-window")
+        else { return nil }
+        drop(into: OpaquePointer(view), at: 0, hand: hand)
+        return OpaquePointer(view)
+    }
+
+    @MainActor
+    private func makeHand() -> GObjectRef {
+        GObjectRef(adopting: UnsafeMutableRawPointer(adw_tab_view_new()!))
+    }
+
+    /// Runs `body`; returns how many warnings and critical warnings libadwaita and GObject
+    /// logged meanwhile (a misuse of a tab view shows as one).
+    @MainActor
+    private func warnings(during body: () -> Void) -> Int {
+        let counts = UnsafeMutablePointer<guint>.allocate(capacity: 2)
+        counts.initialize(repeating: 0, count: 2)
+        defer { counts.deallocate() }
+        let adwaita = gtkshim_count_warnings("Adwaita", counts)
+        let gobject = gtkshim_count_warnings("GLib-GObject", counts + 1)
+        body()
+        gtkshim_stop_counting_warnings("Adwaita", adwaita)
+        gtkshim_stop_counting_warnings("GLib-GObject", gobject)
+        return Int(counts[0] + counts[1])
+    }
+
+    /// A second strip, for another window, with its own dispatcher and commands.
+    @MainActor
+    private func makeOtherStrip(
+        windowID: Int?
+    ) -> (TabStripViewController, RecordingCommands, CommandDispatcher) {
+        let otherDispatcher = CommandDispatcher()
+        let commands = RecordingCommands()
+        commands.register(on: otherDispatcher)
+        let strip = TabStripViewController(tabStrip: otherDispatcher.sender(for: (any TabStripCommands).self))
+        if let windowID { strip.setWindowID(windowID) }
+        return (strip, commands, otherDispatcher)
+    }
+
+    func testATabDroppedOnNoTabBarSendsMoveTabToNewWindowAndTheViewStaysAsPushed() {
+        onMainActor {
+            let (strip, commands) = makeStrip()
+            strip.setTabs([item(1), item(2), item(3)], selectedIndex: 1)
+            let hand = makeHand()
+            var newView: OpaquePointer?
+            let logged = warnings {
+                beginDrag(strip.page(of: TabIdentifier(2))!, from: strip, hand: hand)
+                XCTAssertEqual(strip.pageTitles, ["Tab 1", "Tab 3"])
+                newView = dropOnNoBar(of: strip, hand: hand)
+                XCTAssertNotNil(newView, "create-window returned a view")
+                XCTAssertNotEqual(newView, strip.tabView)
+                XCTAssertEqual(commands.received, [], "nothing while libadwaita's drag code runs")
+                settle()
+            }
+            XCTAssertEqual(logged, 0, "no warning from libadwaita")
+            XCTAssertEqual(commands.received, ["moveTabToNewWindow 2"], "the selection was not the user's")
+            XCTAssertEqual(strip.pageTitles, ["Tab 1", "Tab 2", "Tab 3"], "the page is back until the push")
+            XCTAssertEqual(selectedTitle(strip), "Tab 2")
+            XCTAssertEqual(newView.map { adw_tab_view_get_n_pages($0) }, 0, "the view returned keeps nothing")
+
+            // The mediator's push once the model has moved the tab.
+            strip.removeTab(at: 1)
+            strip.selectTab(at: 1)
+            settle()
+            XCTAssertEqual(strip.pageTitles, ["Tab 1", "Tab 3"])
+            XCTAssertEqual(selectedTitle(strip), "Tab 3")
+            XCTAssertEqual(commands.received, ["moveTabToNewWindow 2"])
+        }
+    }
+
+    func testATabDroppedOnAnotherStripIsSentAsMoveToThatWindowAtTheDropIndex() {
+        onMainActor {
+            let (source, sourceCommands) = makeStrip()
+            let (target, targetCommands, otherDispatcher) = makeOtherStrip(windowID: 7)
+            source.setTabs([item(1), item(2), item(3)], selectedIndex: 0)
+            target.setTabs([item(4), item(5)], selectedIndex: 0)
+            let page = source.page(of: TabIdentifier(2))!
+            let hand = makeHand()
+            let logged = warnings {
+                beginDrag(page, from: source, hand: hand)
+                drop(into: target.tabView, at: 1, hand: hand)  // between 4 and 5
+                XCTAssertEqual(target.pageTitles, ["Tab 4", "Tab 2", "Tab 5"], "libadwaita's drop")
+                settle()
+            }
+            XCTAssertEqual(logged, 0, "no warning from libadwaita")
+            XCTAssertEqual(
+                sourceCommands.received, ["moveTab 2 toWindow 7 at 1"], "sent by the tab's own strip")
+            XCTAssertEqual(targetCommands.received, [])
+            XCTAssertEqual(source.pageTitles, ["Tab 1", "Tab 2", "Tab 3"], "the page is back until the push")
+            XCTAssertEqual(target.pageTitles, ["Tab 4", "Tab 5"])
+            XCTAssertEqual(selectedTitle(source), "Tab 1")
+            XCTAssertEqual(selectedTitle(target), "Tab 4")
+
+            // The mediators' pushes once the model has moved the tab.
+            source.removeTab(at: 1)
+            target.insertTab(item(2), at: 1)
+            target.selectTab(at: 1)
+            settle()
+            XCTAssertEqual(source.pageTitles, ["Tab 1", "Tab 3"])
+            XCTAssertEqual(target.pageTitles, ["Tab 4", "Tab 2", "Tab 5"])
+            XCTAssertEqual(selectedTitle(target), "Tab 2")
+            XCTAssertNotEqual(target.page(of: TabIdentifier(2)), page, "the target made its own page")
+            _ = otherDispatcher
+        }
+    }
+
+    func testADropARefusedMoveOrAWindowWithoutIdentifierLeavesBothStripsAsPushed() {
+        onMainActor {
+            let (source, sourceCommands) = makeStrip()
+            let (target, targetCommands, otherDispatcher) = makeOtherStrip(windowID: nil)
+            source.setTabs([item(1), item(2)], selectedIndex: 1)
+            target.setTabs([item(4)], selectedIndex: 0)
+            let hand = makeHand()
+            let logged = warnings {
+                beginDrag(source.page(of: TabIdentifier(2))!, from: source, hand: hand)
+                drop(into: target.tabView, at: 0, hand: hand)
+                settle()
+            }
+            XCTAssertEqual(logged, 0)
+            XCTAssertEqual(sourceCommands.received, [], "the target strip's window is unknown")
+            XCTAssertEqual(targetCommands.received, [])
+            XCTAssertEqual(source.pageTitles, ["Tab 1", "Tab 2"])
+            XCTAssertEqual(selectedTitle(source), "Tab 2")
+            XCTAssertEqual(target.pageTitles, ["Tab 4"])
+            _ = otherDispatcher
+        }
+    }
+
+    func testATabRemovedDuringItsDragIsClosedWhereItIsDropped() {
+        onMainActor {
+            let (source, sourceCommands) = makeStrip()
+            let (target, targetCommands, otherDispatcher) = makeOtherStrip(windowID: 3)
+            source.setTabs([item(1), item(2), item(3)], selectedIndex: 0)
+            target.setTabs([item(4)], selectedIndex: 0)
+            let hand = makeHand()
+            let logged = warnings {
+                // Pushes while the page is out: an update, a move, a pin, the tab's removal.
+                beginDrag(source.page(of: TabIdentifier(2))!, from: source, hand: hand)
+                var renamed = item(2)
+                renamed.title = "Two"
+                renamed.isPinned = true
+                source.updateTab(renamed, at: 1)
+                source.moveTab(from: 2, to: 0)
+                XCTAssertEqual(source.pageTitles, ["Tab 3", "Tab 1"])
+                source.removeTab(at: 2)
+                drop(into: target.tabView, at: 1, hand: hand)
+                settle()
+                // The same on no tab bar.
+                beginDrag(source.page(of: TabIdentifier(1))!, from: source, hand: hand)
+                source.removeTab(at: 1)
+                let newView = dropOnNoBar(of: source, hand: hand)
+                settle()
+                XCTAssertEqual(newView.map { adw_tab_view_get_n_pages($0) }, 0)
+            }
+            XCTAssertEqual(logged, 0)
+            XCTAssertEqual(sourceCommands.received, [])
+            XCTAssertEqual(targetCommands.received, [])
+            XCTAssertEqual(source.pageTitles, ["Tab 3"])
+            XCTAssertEqual(target.pageTitles, ["Tab 4"])
+            _ = otherDispatcher
+        }
+    }
+
+    func testATabDroppedBackOnItsOwnBarIsAMoveAndACancelledDragNothing() {
+        onMainActor {
+            let (strip, commands) = makeStrip()
+            strip.setTabs([item(1), item(2), item(3)], selectedIndex: 0)
+            let page = strip.page(of: TabIdentifier(1))!
+            let hand = makeHand()
+            let logged = warnings {
+                beginDrag(page, from: strip, hand: hand)
+                drop(into: strip.tabView, at: 2, hand: hand)  // at the end
+                settle()
+                XCTAssertEqual(commands.received, ["moveTab 1 2"])
+                XCTAssertEqual(strip.pageTitles, ["Tab 1", "Tab 2", "Tab 3"], "no push: as pushed")
+
+                beginDrag(page, from: strip, hand: hand)
+                drop(into: strip.tabView, at: 0, hand: hand)  // cancelled: back where it was
+                settle()
+            }
+            XCTAssertEqual(logged, 0)
+            XCTAssertEqual(commands.received, ["moveTab 1 2"])
+            XCTAssertEqual(strip.pageTitles, ["Tab 1", "Tab 2", "Tab 3"])
+            XCTAssertEqual(selectedTitle(strip), "Tab 1")
         }
     }
 

@@ -48,6 +48,8 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     private var windows: [BrowserCoordinator] = []
     private var screenshotPath: String?
     private var signalSources: [UInt32] = []
+    /// The system's low-memory warnings, which discard background tabs.
+    private var memoryMonitor: MemoryMonitor?
     /// Whether the first command line was handled (the windows of the last run are shown then).
     private var launched = false
     /// The number the next window gets.
@@ -128,6 +130,8 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         for signal in [SIGTERM, SIGINT, SIGHUP] {
             signalSources.append(GLibMainLoop.addUnixSignalHandler(signal) { [weak self] in self?.quit() })
         }
+        // The memory saver logs what it discarded.
+        memoryMonitor = MemoryMonitor { [weak self] _ in self?.appState?.handleMemoryPressure() }
         EventLog.record("started")
     }
 
@@ -139,7 +143,11 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
             FileHandle.standardError.write(Data("swiftlet: \(error.message)\n".utf8))
             return error.status
         }
-        guard appState?.initStage == .final else { return 1 }
+        guard let appState, appState.initStage == .final else { return 1 }
+        if request.discardBackgroundTabs {
+            EventLog.record("tabs-discarded", "\(appState.handleMemoryPressure())")
+            if request.onlyDiscards && isRemote { return 0 }
+        }
         if let path = request.windowScreenshot, !isRemote { screenshotPath = path }
         if !launched {
             launched = true
@@ -176,8 +184,10 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     private func openWindow(incognito: Bool, urls: [URL]) {
         guard let appState, !appState.isTerminating else { return }
         let window = makeWindow(for: appState.openNewScene(incognito: incognito))
-        window.present()
+        // The tabs first: the page's web process starts and its load is under way while GTK
+        // maps the window, rather than after.
         window.openTabs(urls.isEmpty ? [window.startPageURL] : urls)
+        window.present()
     }
 
     /// Makes and starts the window of `scene` (not shown yet).
@@ -193,13 +203,18 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         window.onRestorePreviousSession = { [weak self] in self?.restoreCrashedWindows() }
         window.windowID = nextWindowID
         nextWindowID += 1
-        window.moveTabToWindow = { [weak self, weak window] index, windowID in
+        window.moveTabToWindow = { [weak self, weak window] index, windowID, insertionIndex in
+            // A drop can come from a window of another profile (any tab bar of the process
+            // takes any tab): the move is refused, and the tab stays where it was.
             guard let self, let window, let appState = self.appState,
                 let target = self.windows.first(where: { $0.windowID == windowID }),
                 target.scene.profile === window.scene.profile, target !== window,
                 index < window.browser.webStateList.count
             else { return }
-            appState.moveTab(at: index, from: window.scene, to: target.scene)
+            let count = target.browser.webStateList.count
+            appState.moveTab(
+                at: index, from: window.scene, to: target.scene,
+                insertingAt: insertionIndex.map { min(max($0, 0), count) })
             target.present()
             self.refreshMoveTargets()
         }
@@ -281,6 +296,8 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     private func shutDown() {
         for source in signalSources { GLibMainLoop.removeSource(source) }
         signalSources.removeAll()
+        memoryMonitor?.stop()
+        memoryMonitor = nil
         for window in windows { stopChild(window) }
         windows.removeAll()
         if isStarted { stop() }

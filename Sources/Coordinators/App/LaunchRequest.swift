@@ -10,14 +10,22 @@ public struct LaunchRequest: Equatable, Sendable {
     /// With no display of its own: write a PNG of the first window here once its page has
     /// loaded, then quit (what `make run` does on a machine without a display).
     public var windowScreenshot: String?
+    /// Discard the background tabs now, as memory pressure does (alone, it opens nothing).
+    public var discardBackgroundTabs: Bool
 
     /// Creates a request.
     public init(
-        urls: [String] = [], newWindow: Bool = false, incognito: Bool = false, windowScreenshot: String? = nil
+        urls: [String] = [], newWindow: Bool = false, incognito: Bool = false,
+        windowScreenshot: String? = nil,
+        discardBackgroundTabs: Bool = false
     ) {
         self.urls = urls
         self.newWindow = newWindow
         self.incognito = incognito
         self.windowScreenshot = windowScreenshot
+        self.discardBackgroundTabs = discardBackgroundTabs
     }
+
+    /// Whether the request asks only for the discard (no page, no window).
+    var onlyDiscards: Bool { discardBackgroundTabs && urls.isEmpty && !newWindow && !incognito }
 }

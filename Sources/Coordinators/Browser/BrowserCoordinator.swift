@@ -36,8 +36,9 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
     var onFirstPageLoaded: (@MainActor () -> Void)?
     /// The window's number among the application's windows (for "Move to Window").
     var windowID = 0
-    /// Moves the tab at an index of this window to the window `windowID`.
-    var moveTabToWindow: (@MainActor (_ index: Int, _ windowID: Int) -> Void)?
+    /// Moves the tab at an index of this window to the window `windowID`, at an index of that
+    /// window (nil: its end).
+    var moveTabToWindow: (@MainActor (_ index: Int, _ windowID: Int, _ insertionIndex: Int?) -> Void)?
     /// Makes and shows windows for scenes this window's commands opened (a reopened window).
     var openWindows: (@MainActor ([SceneState]) -> Void)?
     /// Restores the windows of the crashed run (the menu's "Restore Previous Session").
@@ -96,7 +97,9 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
 
         let tabStrip = TabStripCoordinator(webStateList: list, dispatcher: dispatcher)
         tabStrip.moveToNewWindow = { [weak self] index in self?.moveTabToNewWindow(at: index) }
-        tabStrip.moveToWindow = { [weak self] index, windowID in self?.moveTabToWindow?(index, windowID) }
+        tabStrip.moveToWindow = { [weak self] index, windowID, insertionIndex in
+            self?.moveTabToWindow?(index, windowID, insertionIndex)
+        }
         self.tabStrip = tabStrip
         let toolbar = ToolbarCoordinator(webStateList: list, dispatcher: dispatcher)
         let locationBar = LocationBarCoordinator(
@@ -220,8 +223,9 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
     /// Hides the info bar `id`, if shown.
     func hideInfoBar(id: String) { infoBar?.hideInfoBar(id: id) }
 
-    /// Offers `targets` in the tabs' "Move to Window" menu.
-    func setMoveTargets(_ targets: [TabMoveTarget]) { tabStrip?.setMoveTargets(targets) }
+    /// Offers `targets` in the tabs' "Move to Window" menu (and tells the tab strip this
+    /// window's ``windowID``, for drops from other windows).
+    func setMoveTargets(_ targets: [TabMoveTarget]) { tabStrip?.setMoveTargets(targets, windowID: windowID) }
 
     /// What "Move to Window" calls this window: its selected tab's title.
     var moveTargetTitle: String { browser.webStateList.activeWebState?.title ?? "" }

@@ -10,8 +10,9 @@ final class TabStripCoordinator: FeatureCoordinator {
     private(set) var viewController: TabStripViewController?
     /// Moves the tab at an index to a new window (the window's coordinator sets it).
     var moveToNewWindow: (@MainActor (_ index: Int) -> Void)?
-    /// Moves the tab at an index to another window (the window's coordinator sets it).
-    var moveToWindow: (@MainActor (_ index: Int, _ windowID: Int) -> Void)?
+    /// Moves the tab at an index to another window, at an index there (nil: the end); the
+    /// window's coordinator sets it.
+    var moveToWindow: (@MainActor (_ index: Int, _ windowID: Int, _ insertionIndex: Int?) -> Void)?
 
     override func start() {
         super.start()
@@ -19,7 +20,9 @@ final class TabStripCoordinator: FeatureCoordinator {
             tabStrip: dispatcher.sender(for: (any TabStripCommands).self))
         let mediator = TabStripMediator(webStateList: webStateList)
         mediator.moveToNewWindow = { [weak self] index in self?.moveToNewWindow?(index) }
-        mediator.moveToWindow = { [weak self] index, windowID in self?.moveToWindow?(index, windowID) }
+        mediator.moveToWindow = { [weak self] index, windowID, insertionIndex in
+            self?.moveToWindow?(index, windowID, insertionIndex)
+        }
         register((any TabStripCommands).self, to: mediator)
         mediator.consumer = consumer(viewController as any TabStripConsumer) {
             TabStripEventLogger(forwardingTo: $0)
@@ -28,8 +31,12 @@ final class TabStripCoordinator: FeatureCoordinator {
         self.viewController = viewController
     }
 
-    /// Offers `targets` in the tabs' "Move to Window" menu.
-    func setMoveTargets(_ targets: [TabMoveTarget]) { viewController?.setMoveTargets(targets) }
+    /// Offers `targets` in the tabs' "Move to Window" menu; `windowID` is this window's (tabs
+    /// dropped on its strip move here with it).
+    func setMoveTargets(_ targets: [TabMoveTarget], windowID: Int) {
+        viewController?.setWindowID(windowID)
+        viewController?.setMoveTargets(targets)
+    }
 
     override func stop() {
         super.stop()

@@ -24,3 +24,20 @@ GtkWidget *gtkshim_info_bar_frame_new(void);
 /* Whether widget's accessible label (GTK_ACCESSIBLE_PROPERTY_LABEL) is label, for tests
  * (gtk_test_accessible_check_property is variadic). */
 gboolean gtkshim_accessible_label_is(GtkWidget *widget, const char *label);
+
+/* g_signal_emit_by_name(instance, name, &result) for a signal without arguments that returns
+ * an object (AdwTabView's "create-window"), for tests: what the handlers returned, or NULL,
+ * with the reference the emission gives its caller. */
+gpointer gtkshim_emit_returning_object(gpointer instance, const char *name);
+
+/* Counts the warnings and critical warnings logged in `domain` (e.g. "Adwaita") into *count
+ * from now on, still printing them; for tests. Pass the result to
+ * gtkshim_stop_counting_warnings (before *count goes away). */
+guint gtkshim_count_warnings(const char *domain, guint *count);
+
+/* Stops a gtkshim_count_warnings count. */
+void gtkshim_stop_counting_warnings(const char *domain, guint handler_id);
+
+/* What GDK's private gdk_drag_cancel(drag, reason) does: emits the GdkDrag's "cancel" signal,
+ * whose class handler ends the drag. */
+void gtkshim_drag_cancel(GdkDrag *drag, GdkDragCancelReason reason);

@@ -25,9 +25,10 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
     /// Moves the tab at an index of the list to a new window (the window's coordinator does:
     /// windows are the application's). Without it, "Move to New Window" does nothing.
     public var moveToNewWindow: (@MainActor (_ index: Int) -> Void)?
-    /// Moves the tab at an index of the list to another window (the window's coordinator
-    /// does). Without it, "Move to Window" does nothing.
-    public var moveToWindow: (@MainActor (_ index: Int, _ windowID: Int) -> Void)?
+    /// Moves the tab at an index of the list to another window, at an index of that window's
+    /// list (nil: its end), as the window's coordinator does. Without it, "Move to Window"
+    /// and drops on other windows do nothing.
+    public var moveToWindow: (@MainActor (_ index: Int, _ windowID: Int, _ insertionIndex: Int?) -> Void)?
 
     /// The tab strip; set it to push every tab at once. Held weakly.
     public weak var consumer: (any TabStripConsumer)? {
@@ -198,6 +199,9 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
     public func renderProcessGone(_ webState: WebState) { tabChanged(webState) }
     /// Pushes what realization changed (nothing while the page is the saved one).
     public func webStateRealized(_ webState: WebState) { tabChanged(webState) }
+    /// Pushes what a discard changed (a crashed tab is no longer shown crashed; the title,
+    /// URL and favicon stay).
+    public func webStateDiscarded(_ webState: WebState) { tabChanged(webState) }
 
     // MARK: TabStripCommands
 
@@ -291,12 +295,20 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
         moveToNewWindow?(index)
     }
 
-    /// Moves the tab `id` to the window `windowID` through ``moveToWindow`` (a window's last
-    /// tab too: its window then closes).
+    /// Moves the tab `id` to the end of the window `windowID` through ``moveToWindow`` (a
+    /// window's last tab too: its window then closes).
     public func moveTab(_ id: TabIdentifier, toWindow windowID: Int) {
         state.check(#function)
         guard let index = webStateList.index(of: id) else { return }
-        moveToWindow?(index, windowID)
+        moveToWindow?(index, windowID, nil)
+    }
+
+    /// Moves the tab `id` to `index` of the window `windowID` through ``moveToWindow`` (a
+    /// drop on that window's tab bar).
+    public func moveTab(_ id: TabIdentifier, toWindow windowID: Int, at index: Int) {
+        state.check(#function)
+        guard let from = webStateList.index(of: id) else { return }
+        moveToWindow?(from, windowID, index)
     }
 
     /// Closes the tabs right of `id`, in one batch.

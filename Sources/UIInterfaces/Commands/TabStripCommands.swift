@@ -27,6 +27,9 @@ public protocol TabStripCommands: AnyObject {
     func closeTabsToTheRight(of id: TabIdentifier)
     /// Moves the tab `id` to a new window of its own, as it is (its page and history).
     func moveTabToNewWindow(_ id: TabIdentifier)
-    /// Moves the tab `id` to the window `windowID` (a ``TabMoveTarget``), as it is.
+    /// Moves the tab `id` to the end of the window `windowID` (a ``TabMoveTarget``), as it is.
     func moveTab(_ id: TabIdentifier, toWindow windowID: Int)
+    /// Moves the tab `id` to `index` of the window `windowID`, as it is (the tab was dragged
+    /// onto that window's tab bar and dropped there).
+    func moveTab(_ id: TabIdentifier, toWindow windowID: Int, at index: Int)
 }

@@ -16,6 +16,16 @@ public import UIInterfaces
 /// drag reorders), the strip goes back to what it was last told once the command returns,
 /// so a refused command leaves no trace. Each page's child is an empty placeholder: the
 /// content view controller shows the real view, and the tab view itself is not shown.
+///
+/// Dragging a tab out of the bar moves its page between AdwTabViews: libadwaita detaches it
+/// from this view when the drag begins and attaches it where it is dropped — back into this
+/// bar, into another window's bar (any AdwTabBar of the process takes it), or, dropped on
+/// no bar, into the view "create-window" returns. None of that is kept: once the drag is
+/// over (on idle, outside libadwaita's drag code), the page comes back to this view where
+/// the push left it, and the strip sends the command — `moveTab(_:to:)`,
+/// ``TabStripCommands/moveTabToNewWindow(_:)`` or, for a drop on another strip, whose
+/// window the strip learns from that strip, ``TabStripCommands/moveTab(_:toWindow:at:)``.
+/// The mediators then push the lists, and each strip shows its own.
 @MainActor
 public final class TabStripViewController: ViewController, TabStripConsumer, TabMoveTargetsConsumer {
     /// A vertical box: the tab bar (and the hidden tab view).
@@ -47,6 +57,43 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
     /// The tab whose context menu is open.
     private(set) var menuTarget: TabIdentifier?
 
+    /// This window's identifier among the move targets (pushed); drops from other windows
+    /// are moved here with it.
+    private var windowID: Int?
+    /// The tab dragged out of this strip, while libadwaita holds its page outside the view.
+    private var drag: TabDrag?
+    /// Pages of other strips dropped on this one, with the index of the drop, until the idle
+    /// hands them back to their strips.
+    private var droppedPages: [(page: OpaquePointer, index: Int)] = []
+    private var dragEndSource: UInt32?
+    /// The GdkDrag carrying this strip's dragged tab, once seen over the window, and its
+    /// signal handlers (see `watchForStuckDrop(_:)`).
+    private var watchedDrag: (drag: GObjectRef, connections: [SignalConnection])?
+    private var stuckDropTimeout: UInt32?
+    /// The handlers of the controller that sees drags over the strip's window.
+    private var windowDragWatch: [SignalConnection] = []
+
+    /// Every strip of the process: a page dropped on one strip belongs to another.
+    private static var strips: [WeakTabStrip] = []
+
+    /// The view "create-window" returns, shared by every strip and never shown: a page
+    /// dropped on no tab bar lands there until its strip takes it back.
+    ///
+    /// AdwTabView's "create-window" handler must return a view. libadwaita 1.2 treats NULL
+    /// as a programming error: `adw_tab_view_create_window` logs the critical warning
+    /// "AdwTabView::create-window handler must not return NULL" and only then puts the
+    /// page back where it was. Returning this view instead is quiet (the page is attached to
+    /// it, selected there, and the transfer ends as for any drop), and it keeps the model the
+    /// only source of truth: the strip takes the page back on idle and sends
+    /// `moveTabToNewWindow`, and the new window shows the tab from its own push. It lives for
+    /// the process (the signal's return value takes a reference libadwaita never drops).
+    private static let newWindowView: OpaquePointer = {
+        let view = adw_tab_view_new()!
+        _ = g_object_ref_sink(UnsafeMutableRawPointer(view))
+        adw_tab_view_set_shortcuts(view, ADW_TAB_VIEW_SHORTCUT_NONE)
+        return view
+    }()
+
     /// Creates an empty strip; user actions are sent through `tabStrip`.
     public init(tabStrip: CommandSender<any TabStripCommands>) {
         self.tabStrip = tabStrip
@@ -64,10 +111,14 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
         gtk_box_append(cast(widget), asWidget(tabView))
         installMenu()
         connectSignals()
+        Self.strips.removeAll { $0.strip == nil }
+        Self.strips.append(WeakTabStrip(strip: self))
     }
 
     isolated deinit {
         if let reconcileSource { GLibMainLoop.removeSource(reconcileSource) }
+        if let dragEndSource { GLibMainLoop.removeSource(dragEndSource) }
+        if let stuckDropTimeout { GLibMainLoop.removeSource(stuckDropTimeout) }
     }
 
     // MARK: TabStripConsumer
@@ -152,7 +203,7 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
         adw_tab_page_set_title(page, item.title)
         adw_tab_page_set_tooltip(page, item.url.isEmpty ? item.title : item.url)
         adw_tab_page_set_loading(page, item.isLoading ? 1 : 0)
-        if (adw_tab_page_get_pinned(page) != 0) != item.isPinned {
+        if (adw_tab_page_get_pinned(page) != 0) != item.isPinned, contains(page) {
             adw_tab_view_set_page_pinned(tabView, page, item.isPinned ? 1 : 0)
         }
         if previous == nil || previous?.favicon != item.favicon {
@@ -190,23 +241,51 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
     private func closePage(_ id: TabIdentifier) {
         items[id] = nil
         guard let page = pages.removeValue(forKey: id) else { return }
+        if drag?.page == page {
+            // Out of the view, in libadwaita's hands: closed once the drag has left it somewhere.
+            drag?.isClosed = true
+            return
+        }
         // Emits "close-page", which confirms it while a push is applied.
-        adw_tab_view_close_page(tabView, page)
+        if contains(page) { adw_tab_view_close_page(tabView, page) }
     }
 
-    /// Brings the view's order, pinning and selection back to what was pushed.
+    /// Brings the view's order, pinning and selection back to what was pushed. A page out of
+    /// the view (being dragged) is skipped; a page of no strip's tab (left by a drag) closes.
     private func reconcile() {
         applyingPush += 1
         defer { applyingPush -= 1 }
-        for (index, id) in order.enumerated() {
-            guard let page = pages[id] else { continue }
-            if adw_tab_view_get_page_position(tabView, page) != Int32(index) {
-                _ = adw_tab_view_reorder_page(tabView, page, Int32(index))
-            }
+        let known = Set(pages.values)
+        for page in Self.pages(of: tabView) where !known.contains(page) && Self.strip(dragging: page) == nil {
+            adw_tab_view_close_page(tabView, page)
         }
-        if let selectedID, let page = pages[selectedID], adw_tab_view_get_selected_page(tabView) != page {
+        let present = Set(Self.pages(of: tabView))
+        var index: Int32 = 0
+        for id in order {
+            guard let page = pages[id], present.contains(page) else { continue }
+            if let item = items[id], (adw_tab_page_get_pinned(page) != 0) != item.isPinned {
+                adw_tab_view_set_page_pinned(tabView, page, item.isPinned ? 1 : 0)
+            }
+            if adw_tab_view_get_page_position(tabView, page) != index {
+                _ = adw_tab_view_reorder_page(tabView, page, index)
+            }
+            index += 1
+        }
+        if let selectedID, let page = pages[selectedID], present.contains(page),
+            adw_tab_view_get_selected_page(tabView) != page
+        {
             adw_tab_view_set_selected_page(tabView, page)
         }
+    }
+
+    /// Whether `page` is in this strip's view (not out on a drag).
+    private func contains(_ page: OpaquePointer) -> Bool {
+        Self.pages(of: tabView).contains(page)
+    }
+
+    /// The pages of `view`, in order.
+    private static func pages(of view: OpaquePointer) -> [OpaquePointer] {
+        (0..<adw_tab_view_get_n_pages(view)).compactMap { adw_tab_view_get_nth_page(view, $0) }
     }
 
     /// Reconciles once the current user action and its command are over.
@@ -224,9 +303,161 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
         return pages.first { UnsafeMutableRawPointer($0.value) == page }?.key
     }
 
+    private func id(of page: OpaquePointer) -> TabIdentifier? { id(of: UnsafeMutableRawPointer(page)) }
+
+    // MARK: Dragging tabs out
+
+    /// The strip whose dragged tab `page` is.
+    private static func strip(dragging page: OpaquePointer) -> TabStripViewController? {
+        strips.lazy.compactMap(\.strip).first { $0.drag?.page == page }
+    }
+
+    /// Ends drags once libadwaita is done with them (its drag code must not see its views
+    /// change under it).
+    private func scheduleDragEnd() {
+        guard dragEndSource == nil else { return }
+        dragEndSource = GLibMainLoop.addIdle { [weak self] in
+            guard let self else { return }
+            dragEndSource = nil
+            endDrags()
+        }
+    }
+
+    /// Hands pages dropped here back to the strips they came from, which send the move to
+    /// this window; takes this strip's dragged page back from wherever it was dropped
+    /// (this view, or the view "create-window" returned) and sends the move it stands for.
+    private func endDrags() {
+        let dropped = droppedPages
+        droppedPages = []
+        for (page, index) in dropped where Self.pages(of: tabView).contains(page) {
+            guard let source = Self.strip(dragging: page) else { continue }  // closed by reconcile()
+            let id = source.takeBackDraggedPage(from: tabView)
+            if let id, let windowID {
+                source.tabStrip.send { $0.moveTab(id, toWindow: windowID, at: index) }
+            }
+        }
+        if let drag {
+            if let index = drag.droppedAt, contains(drag.page) {
+                // Dropped back on this bar (or the drag was cancelled): a reorder.
+                self.drag = nil
+                if !drag.isClosed, index != order.firstIndex(of: drag.id) {
+                    tabStrip.send { $0.moveTab(drag.id, to: index) }
+                }
+            } else if Self.pages(of: Self.newWindowView).contains(drag.page) {
+                if let id = takeBackDraggedPage(from: Self.newWindowView) {
+                    tabStrip.send { $0.moveTabToNewWindow(id) }
+                }
+            }
+        }
+        // A page no strip waits for (its strip went away during the drag).
+        for page in Self.pages(of: Self.newWindowView) where Self.strip(dragging: page) == nil {
+            adw_tab_view_close_page(Self.newWindowView, page)
+        }
+        reconcile()
+    }
+
+    /// Ends this strip's drag: its page comes back from `view` (where the drop left it) to
+    /// this view, at its pushed place, or closes there when its tab went away meanwhile.
+    /// Returns the dragged tab, unless it went away.
+    private func takeBackDraggedPage(from view: OpaquePointer) -> TabIdentifier? {
+        guard let drag else { return nil }
+        self.drag = nil
+        applyingPush += 1
+        defer { applyingPush -= 1 }
+        if drag.isClosed {
+            adw_tab_view_close_page(view, drag.page)
+            return nil
+        }
+        let pinned = Int(adw_tab_view_get_n_pinned_pages(tabView))
+        let count = Int(adw_tab_view_get_n_pages(tabView))
+        let index = min(max(order.firstIndex(of: drag.id) ?? count, pinned), count)
+        adw_tab_view_transfer_page(view, drag.page, tabView, Int32(index))
+        reconcile()
+        return drag.id
+    }
+
+    // MARK: Drops on the bare X11 desktop
+
+    /// How long a drop may take to end before the strip takes it for one GDK never ends.
+    private static let stuckDropDelay: UInt32 = 1000
+
+    /// Watches drags over the window the strip is in (a GtkDropControllerMotion on it: a
+    /// drag of this process shows there with its GdkDrag), for `watchForStuckDrop(_:)`.
+    private func watchWindowForDrags() {
+        guard windowDragWatch.isEmpty, let root = gtk_widget_get_root(widget) else { return }
+        let window: UnsafeMutablePointer<GtkWidget> = cast(root)
+        let controller = gtk_drop_controller_motion_new()!
+        gtk_widget_add_controller(window, controller)
+        for signal in ["enter", "motion"] {
+            windowDragWatch.append(
+                SignalConnection.connect(UnsafeMutableRawPointer(controller), signal: signal) {
+                    [weak self] _ in
+                    guard let self, let drop = gtk_drop_controller_motion_get_drop(controller) else { return }
+                    watchForStuckDrop(drop)
+                })
+        }
+    }
+
+    /// GTK 4.8's X11 backend never ends a drop on the root window (the bare desktop): it
+    /// logs "Drops for GDK_DRAG_PROTO_ROOTWIN must be handled internally", and the GdkDrag
+    /// then waits for an answer that never comes, so libadwaita never asks for a new window
+    /// and the tab stays out of the bar. Once `drop`'s drag, if it carries this strip's
+    /// dragged tab, is dropped, the strip gives it `stuckDropDelay` to end (a drop on a tab
+    /// bar ends within milliseconds); then it cancels it as dropped on no target — what GDK
+    /// does for a drop anywhere else outside a tab bar, and libadwaita then emits
+    /// "create-window".
+    private func watchForStuckDrop(_ drop: OpaquePointer) {
+        guard watchedDrag == nil, let drag, let carrier = gdk_drop_get_drag(drop),
+            Self.page(carriedBy: carrier) == drag.page
+        else { return }
+        let instance = UnsafeMutableRawPointer(carrier)
+        var connections = [
+            SignalConnection.connect(instance, signal: "drop-performed") { [weak self] _ in
+                guard let self, stuckDropTimeout == nil else { return }
+                stuckDropTimeout = GLibMainLoop.addTimeout(milliseconds: Self.stuckDropDelay) {
+                    [weak self] in
+                    guard let self else { return }
+                    stuckDropTimeout = nil
+                    if let carrier = watchedDrag?.drag {
+                        gtkshim_drag_cancel(carrier.opaque, GDK_DRAG_CANCEL_NO_TARGET)
+                    }
+                }
+            }
+        ]
+        for signal in ["dnd-finished", "cancel"] {
+            connections.append(
+                SignalConnection.connect(instance, signal: signal) { [weak self] _ in
+                    guard let self else { return }
+                    if let stuckDropTimeout { GLibMainLoop.removeSource(stuckDropTimeout) }
+                    stuckDropTimeout = nil
+                    // Kept alive until GDK's own handlers of the signal have run.
+                    GLibMainLoop.addIdle { [weak self] in
+                        guard let self, watchedDrag?.drag.pointer == instance else { return }
+                        watchedDrag = nil
+                    }
+                })
+        }
+        watchedDrag = (GObjectRef(retaining: instance), connections)
+    }
+
+    /// The AdwTabPage a GdkDrag carries (AdwTabBar puts the page in its content), if any.
+    private static func page(carriedBy drag: OpaquePointer) -> OpaquePointer? {
+        guard let content = gdk_drag_get_content(drag) else { return nil }
+        var value = GValue()
+        g_value_init(&value, adw_tab_page_get_type())
+        defer { g_value_unset(&value) }
+        guard gdk_content_provider_get_value(content, &value, nil) != 0 else { return nil }
+        return g_value_get_object(&value).map(OpaquePointer.init)
+    }
+
     // MARK: User actions
 
     private func connectSignals() {
+        connections.append(
+            SignalConnection.connect(UnsafeMutableRawPointer(widget), signal: "notify::root") {
+                [weak self] _ in
+                self?.watchWindowForDrags()
+            })
         let view = UnsafeMutableRawPointer(tabView)
         connections.append(
             SignalConnection.connect(view, signal: "close-page") { [weak self] args in
@@ -248,11 +479,41 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
             })
         connections.append(
             SignalConnection.connect(view, signal: "notify::selected-page") { [weak self] _ in
-                guard let self, applyingPush == 0 else { return }
+                // A transfer (a drag) selects another page when it takes one away, and the
+                // page it brings: neither is the user's choice.
+                guard let self, applyingPush == 0, adw_tab_view_get_is_transferring_page(tabView) == 0 else {
+                    return
+                }
                 let selected = adw_tab_view_get_selected_page(tabView).map { UnsafeMutableRawPointer($0) }
                 guard let id = id(of: selected), id != selectedID else { return }
                 tabStrip.send { $0.selectTab(id) }
                 scheduleReconcile()
+            })
+        connections.append(
+            SignalConnection.connect(view, signal: "page-detached") { [weak self] args in
+                // Outside a push, only a drag takes a page away: AdwTabBar's, out of the bar.
+                guard let self, applyingPush == 0, let page = args.object(at: 1), let id = id(of: page) else {
+                    return
+                }
+                drag = TabDrag(id: id, page: OpaquePointer(page))
+            })
+        connections.append(
+            SignalConnection.connect(view, signal: "page-attached") { [weak self] args in
+                // The end of a drag: this strip's page back, or another strip's dropped here.
+                guard let self, applyingPush == 0, let page = args.object(at: 1) else { return }
+                let index = Int(args.int(at: 2))
+                if drag?.page == OpaquePointer(page) {
+                    drag?.droppedAt = index
+                } else if id(of: page) == nil {
+                    droppedPages.append((OpaquePointer(page), index))
+                }
+                scheduleDragEnd()
+            })
+        connections.append(
+            SignalConnection.connect(view, signal: "create-window") { [weak self] args in
+                // A tab dropped on no tab bar. See newWindowView for why not NULL.
+                args.setReturnValue(object: UnsafeMutableRawPointer(Self.newWindowView))
+                self?.scheduleDragEnd()
             })
         connections.append(
             SignalConnection.connect(view, signal: "setup-menu") { [weak self] args in
@@ -324,6 +585,10 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
 
     // MARK: TabMoveTargetsConsumer
 
+    /// Remembers this window's identifier, which a tab of another window dropped on this
+    /// strip is moved here with.
+    public func setWindowID(_ windowID: Int) { self.windowID = windowID }
+
     /// Lists `targets` in the tab menu's "Move to Window" submenu.
     public func setMoveTargets(_ targets: [TabMoveTarget]) {
         let menu = moveTargetsMenu.opaque
@@ -362,4 +627,24 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
 
     /// The view's page of `id`.
     func page(of id: TabIdentifier) -> OpaquePointer? { pages[id] }
+}
+
+/// A tab dragged out of a ``TabStripViewController``: its page, out of the view.
+@MainActor
+private struct TabDrag {
+    /// The dragged tab.
+    let id: TabIdentifier
+    /// Its page (`AdwTabPage *`), which libadwaita holds while it is out of the view.
+    let page: OpaquePointer
+    /// Whether a push removed the tab during the drag: its page then closes where it lands.
+    var isClosed = false
+    /// Where the page came back into its own view, if it did (a drop on its own bar, or a
+    /// cancelled drag).
+    var droppedAt: Int?
+}
+
+/// A strip, held weakly in the list of every strip.
+@MainActor
+private struct WeakTabStrip {
+    weak var strip: TabStripViewController?
 }
