@@ -3,7 +3,7 @@
 struct Targets {
     /// One target of a row: its text and the verdict.
     struct Check {
-        /// The target, e.g. "≤ 0.5 s and ≤ 0.7 × fastest peer (0.62 s)".
+        /// The target, e.g. "≤ 0.5 s and ≤ 0.7 × fastest peer (Firefox's 0.89 s → 0.62 s)".
         var target: String
         /// "met", or by how much it is missed.
         var verdict: String
@@ -22,7 +22,7 @@ struct Targets {
     private struct Bound {
         /// The highest value that meets it.
         var limit: Double
-        /// The target, e.g. "≤ 0.7 × fastest peer (Firefox: 0.62 s)".
+        /// The target, e.g. "≤ 0.7 × fastest peer (Firefox's 0.89 s → 0.62 s)".
         var text: String
         /// The same, short, for the verdict: "0.7 × Firefox".
         var short: String
@@ -73,8 +73,8 @@ struct Targets {
         return [
             Bound(
                 limit: factor * value,
-                text:
-                    "≤ \(factorText) × \(best) peer (\(peer): \(TableFormat.value(factor * value, figure.unit)))",
+                text: "≤ \(factorText) × \(best) peer (\(peer)'s \(TableFormat.value(value, figure.unit)) → "
+                    + "\(TableFormat.value(factor * value, figure.unit)))",
                 short: "\(factorText) × \(peer)")
         ]
     }
@@ -87,7 +87,8 @@ struct Targets {
         return [
             Bound(
                 limit: factor * value,
-                text: "≤ \(factorText) × \(name) (\(TableFormat.value(factor * value, base.unit)))",
+                text: "≤ \(factorText) × \(name) (\(TableFormat.value(value, base.unit)) → "
+                    + "\(TableFormat.value(factor * value, base.unit)))",
                 short: "\(factorText) × \(name)")
         ]
     }
