@@ -144,6 +144,44 @@ final class SessionTests: BrowserTestCase, @unchecked Sendable {
         browser.waitForEvent("location") { $0 == self.url("/a") }
     }
 
+    func testAWindowClosedWithItsTabsComesBackFromTheRecentlyClosedMenu() throws {
+        let browser = try launch([url("/a")])
+        browser.waitForEvent("loaded") { $0 == self.url("/a") }
+        let second = try BrowserProcess(
+            ["--new-window", url("/b")], applicationID: browser.applicationID,
+            userDataDirectory: browser.userDataDirectory, eventLogPath: browser.eventLogPath + ".second")
+        XCTAssertTrue(second.waitForExit())
+        try? FileManager.default.removeItem(atPath: second.eventLogPath)
+        browser.waitForEvent("loaded") { $0 == self.url("/b") }
+        let app = try XCTUnwrap(accessibleApplication(browser))
+        let close = try XCTUnwrap(app.first(role: "push button", name: "Close"))
+        XCTAssertTrue(close.click())
+        browser.waitForEvent("window-closed")
+
+        // Main Menu (F10) → Recently Closed → the window, named after its tab.
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        Keyboard.press("F10")
+        let submenu = try XCTUnwrap(waitForNode(in: app) { $0.name == "Recently Closed" })
+        XCTAssertTrue(submenu.click())
+        let entry = try XCTUnwrap(
+            waitForNode(in: app) { $0.name.hasPrefix("Page A") || $0.name.hasPrefix("Page B") },
+            "Recently Closed lists no window")
+        XCTAssertTrue(entry.click())
+        browser.waitForEvent("tabs") { $0 == "1 0 \(self.url("/a"))" || $0 == "1 0 \(self.url("/b"))" }
+        browser.waitForEvent("window-shown")
+    }
+
+    /// The first node of `app` that `matches`, waiting up to 10 s for it to appear.
+    func waitForNode(in app: AccessibleNode, _ matches: @escaping (AccessibleNode) -> Bool) -> AccessibleNode?
+    {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            if let node = app.first(where: matches) { return node }
+            usleep(50_000)
+        }
+        return nil
+    }
+
     func testAWindowClosedWithItsTabsComesBackWithCtrlShiftT() throws {
         let browser = try launch([url("/a")])
         browser.waitForEvent("loaded") { $0 == self.url("/a") }

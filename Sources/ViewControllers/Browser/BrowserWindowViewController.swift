@@ -110,6 +110,8 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
         gtk_menu_button_set_icon_name(opaque(menuButton), "open-menu-symbolic")
         gtk_widget_set_tooltip_text(menuButton, "Main Menu")
         setAccessibleLabel(menuButton, "Main Menu")
+        // The window's primary menu: F10 opens it, as in every GNOME application.
+        gtk_menu_button_set_primary(opaque(menuButton), 1)
 
         incognitoIcon = gtk_image_new_from_icon_name("view-conceal-symbolic")
         gtk_widget_set_tooltip_text(incognitoIcon, "Incognito: this window's pages are not remembered")
