@@ -92,21 +92,9 @@ public enum GLibMainLoop {
     public static func addIdle(
         beforeRedraw: Bool = false, _ handler: @escaping @MainActor () -> Void
     ) -> UInt32 {
-        let box = Unmanaged.passRetained(IdleHandlerBox(handler)).toOpaque()
-        return g_idle_add_full(
-            beforeRedraw ? G_PRIORITY_HIGH_IDLE : G_PRIORITY_DEFAULT_IDLE,
-            { data in
-                guard let data else { return 0 }
-                nonisolated(unsafe) let box = data
-                MainActor.assumeIsolated {
-                    Unmanaged<IdleHandlerBox>.fromOpaque(box).takeUnretainedValue().run()
-                }
-                return 0  // G_SOURCE_REMOVE
-            }, box,
-            { data in
-                guard let data else { return }
-                Unmanaged<IdleHandlerBox>.fromOpaque(data).release()
-            })
+        g_idle_add_full(
+            beforeRedraw ? G_PRIORITY_HIGH_IDLE : G_PRIORITY_DEFAULT_IDLE, SourceHandlerBox.runOnce,
+            SourceHandlerBox.retained(handler), SourceHandlerBox.release)
     }
 
     /// Runs `handler` once on the main loop, `milliseconds` from now (GLib's
@@ -116,21 +104,9 @@ public enum GLibMainLoop {
     public static func addTimeout(
         milliseconds: UInt32, _ handler: @escaping @MainActor () -> Void
     ) -> UInt32 {
-        let box = Unmanaged.passRetained(IdleHandlerBox(handler)).toOpaque()
-        return g_timeout_add_full(
-            G_PRIORITY_DEFAULT, milliseconds,
-            { data in
-                guard let data else { return 0 }
-                nonisolated(unsafe) let box = data
-                MainActor.assumeIsolated {
-                    Unmanaged<IdleHandlerBox>.fromOpaque(box).takeUnretainedValue().run()
-                }
-                return 0  // G_SOURCE_REMOVE
-            }, box,
-            { data in
-                guard let data else { return }
-                Unmanaged<IdleHandlerBox>.fromOpaque(data).release()
-            })
+        g_timeout_add_full(
+            G_PRIORITY_DEFAULT, milliseconds, SourceHandlerBox.runOnce, SourceHandlerBox.retained(handler),
+            SourceHandlerBox.release)
     }
 
     /// Runs `handler` on the main loop each time the process receives the Unix signal
@@ -141,21 +117,9 @@ public enum GLibMainLoop {
     public static func addUnixSignalHandler(
         _ signal: Int32, _ handler: @escaping @MainActor () -> Void
     ) -> UInt32 {
-        let box = Unmanaged.passRetained(UnixSignalHandlerBox(handler)).toOpaque()
-        return g_unix_signal_add_full(
-            G_PRIORITY_DEFAULT, signal,
-            { data in
-                guard let data else { return 0 }
-                nonisolated(unsafe) let box = data
-                MainActor.assumeIsolated {
-                    Unmanaged<UnixSignalHandlerBox>.fromOpaque(box).takeUnretainedValue().handler()
-                }
-                return 1  // G_SOURCE_CONTINUE
-            }, box,
-            { data in
-                guard let data else { return }
-                Unmanaged<UnixSignalHandlerBox>.fromOpaque(data).release()
-            })
+        g_unix_signal_add_full(
+            G_PRIORITY_DEFAULT, signal, SourceHandlerBox.runEveryTime, SourceHandlerBox.retained(handler),
+            SourceHandlerBox.release)
     }
 
     /// Removes a source that has not run yet (e.g. from ``addIdle(_:)``).
@@ -172,25 +136,45 @@ public enum GLibMainLoop {
     }
 }
 
-/// The closure of an idle source; released by the source's destroy notify.
-private final class IdleHandlerBox: @unchecked Sendable {
+/// The handler of a GLib source (idle, timeout, Unix signal), retained as the source's data
+/// and released by GLib when the source goes; the C callbacks every source kind shares.
+private final class SourceHandlerBox: @unchecked Sendable {
     // Touched only on the main thread.
     private var handler: (@MainActor () -> Void)?
 
-    init(_ handler: @escaping @MainActor () -> Void) { self.handler = handler }
+    private init(_ handler: @escaping @MainActor () -> Void) { self.handler = handler }
 
-    @MainActor
-    func run() {
-        let handler = self.handler
-        self.handler = nil
-        handler?()
+    /// A retained box for `handler`, to hand GLib as a source's data.
+    static func retained(_ handler: @escaping @MainActor () -> Void) -> UnsafeMutableRawPointer {
+        Unmanaged.passRetained(SourceHandlerBox(handler)).toOpaque()
     }
-}
 
-/// The handler of a Unix signal source, run at every signal until the source goes.
-private final class UnixSignalHandlerBox: @unchecked Sendable {
-    // Run only on the main thread.
-    let handler: @MainActor () -> Void
+    /// Runs the handler once and removes the source (`G_SOURCE_REMOVE`).
+    static let runOnce: GSourceFunc = { data in
+        guard let data else { return 0 }
+        nonisolated(unsafe) let box = data
+        MainActor.assumeIsolated {
+            let box = Unmanaged<SourceHandlerBox>.fromOpaque(box).takeUnretainedValue()
+            let handler = box.handler
+            box.handler = nil
+            handler?()
+        }
+        return 0
+    }
 
-    init(_ handler: @escaping @MainActor () -> Void) { self.handler = handler }
+    /// Runs the handler and keeps the source (`G_SOURCE_CONTINUE`).
+    static let runEveryTime: GSourceFunc = { data in
+        guard let data else { return 0 }
+        nonisolated(unsafe) let box = data
+        MainActor.assumeIsolated {
+            Unmanaged<SourceHandlerBox>.fromOpaque(box).takeUnretainedValue().handler?()
+        }
+        return 1
+    }
+
+    /// Releases the box when GLib destroys the source.
+    static let release: GDestroyNotify = { data in
+        guard let data else { return }
+        Unmanaged<SourceHandlerBox>.fromOpaque(data).release()
+    }
 }
