@@ -42,16 +42,58 @@ class BrowserTestCase: XCTestCase, @unchecked Sendable {
         return browser
     }
 
-    /// The browser as AT-SPI sees it (waits for it to appear on the bus).
-    func accessibleApplication(_ browser: BrowserProcess) -> AccessibleNode? {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            if let app = AccessibleNode.application(processID: browser.process.processIdentifier) {
-                return app
-            }
+    /// Runs a second `swiftlet arguments…` that finds `browser` over D-Bus, hands it its
+    /// command line and exits; fails the test unless it exits at once with status 0.
+    func runSecondInstance(
+        _ arguments: [String], of browser: BrowserProcess, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let second = try BrowserProcess(
+            arguments, applicationID: browser.applicationID, userDataDirectory: browser.userDataDirectory,
+            eventLogPath: browser.eventLogPath + ".second")
+        defer { try? FileManager.default.removeItem(atPath: second.eventLogPath) }
+        XCTAssertTrue(
+            second.waitForExit(), "the second instance hands its command line over and exits", file: file,
+            line: line)
+        XCTAssertEqual(second.process.terminationStatus, 0, file: file, line: line)
+    }
+
+    /// Types the address of `path` into the focused window's location entry (Ctrl+L) and
+    /// waits for the page to load.
+    func typeAddress(
+        _ path: String, in browser: BrowserProcess, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        Keyboard.press("ctrl+l")
+        Keyboard.type(url(path))
+        Keyboard.press("Return")
+        browser.waitForEvent("loaded", detail: { $0 == self.url(path) }, file: file, line: line)
+    }
+
+    /// The first non-nil result of `probe`, polled every 50 ms for up to `timeout` (the
+    /// browser is another process: a menu opening, a file reaching the disk); nil on timeout.
+    func poll<T>(timeout: Duration = .seconds(20), _ probe: () -> T?) -> T? {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let value = probe() { return value }
+            guard ContinuousClock.now < deadline else { return nil }
             usleep(50_000)
         }
-        XCTFail("swiftlet never appeared on the accessibility bus")
-        return nil
+    }
+
+    /// Whether `condition` came to hold within `timeout` (polled like ``poll(timeout:_:)``).
+    func eventually(timeout: Duration = .seconds(20), _ condition: () -> Bool) -> Bool {
+        poll(timeout: timeout) { condition() ? true : nil } ?? false
+    }
+
+    /// The first node of `app` that `matches`, waiting up to 10 s for it to appear (a menu
+    /// opening, say).
+    func waitForNode(in app: AccessibleNode, _ matches: (AccessibleNode) -> Bool) -> AccessibleNode? {
+        poll(timeout: .seconds(10)) { app.first(where: matches) }
+    }
+
+    /// The browser as AT-SPI sees it (waits for it to appear on the bus).
+    func accessibleApplication(_ browser: BrowserProcess) -> AccessibleNode? {
+        let app = poll { AccessibleNode.application(processID: browser.process.processIdentifier) }
+        if app == nil { XCTFail("swiftlet never appeared on the accessibility bus") }
+        return app
     }
 }

@@ -23,10 +23,7 @@ final class SessionTests: BrowserTestCase, @unchecked Sendable {
         // (The tab strip may log its last titles after the page's load: wait on the load only.)
         first.waitForEvent("loaded") { $0 == self.url("/c") }
         // A second window, asked for by a second `swiftlet`.
-        let second = try BrowserProcess(
-            ["--new-window", url("/d")], applicationID: first.applicationID,
-            userDataDirectory: first.userDataDirectory, eventLogPath: first.eventLogPath + ".second")
-        XCTAssertTrue(second.waitForExit())
+        try runSecondInstance(["--new-window", url("/d")], of: first)
         first.waitForEvent("loaded") { $0 == self.url("/d") }
         Keyboard.focusWindow(of: first.process.processIdentifier)
         Keyboard.press("ctrl+q")
@@ -49,25 +46,20 @@ final class SessionTests: BrowserTestCase, @unchecked Sendable {
     func waitForSavedSessions(_ browser: BrowserProcess, windows count: Int) {
         let localState = browser.userDataDirectory.appendingPathComponent("Local State")
         let storage = browser.userDataDirectory.appendingPathComponent("Default/SessionStorage")
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            if let data = FileManager.default.contents(atPath: localState.path),
+        let saved = eventually {
+            guard let data = FileManager.default.contents(atPath: localState.path),
                 let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
                 let scenes = (root["application"] as? [String: Any])?["open_scenes"] as? [[String: Any]],
-                scenes.count == count,
-                scenes.allSatisfy({ scene in
-                    let id = scene["session_id"] as? String ?? ""
-                    return FileManager.default.fileExists(
-                        atPath: storage.appendingPathComponent(id).appendingPathComponent(
-                            "session_metadata.pb"
-                        ).path)
-                })
-            {
-                return
+                scenes.count == count
+            else { return false }
+            return scenes.allSatisfy { scene in
+                let id = scene["session_id"] as? String ?? ""
+                return FileManager.default.fileExists(
+                    atPath: storage.appendingPathComponent(id).appendingPathComponent("session_metadata.pb")
+                        .path)
             }
-            usleep(50_000)
         }
-        XCTFail("the sessions never reached the disk")
+        XCTAssertTrue(saved, "the sessions never reached the disk")
     }
 
     func testAfterAKillTheInfoBarRestoresEveryWindow() throws {
@@ -94,25 +86,14 @@ final class SessionTests: BrowserTestCase, @unchecked Sendable {
         let browser = try launch([url("/a")])
         browser.waitForEvent("loaded") { $0 == self.url("/a") }
         Keyboard.focusWindow(of: browser.process.processIdentifier)
-        Keyboard.press("ctrl+l")
-        Keyboard.type(url("/b"))
-        Keyboard.press("Return")
-        browser.waitForEvent("loaded") { $0 == self.url("/b") }
+        typeAddress("/b", in: browser)
         Keyboard.press("ctrl+t")
         browser.waitForEvent("tabs") { $0.hasPrefix("2 1 ") }
-        Keyboard.press("ctrl+l")
-        Keyboard.type(url("/c"))
-        Keyboard.press("Return")
-        browser.waitForEvent("loaded") { $0 == self.url("/c") }
+        typeAddress("/c", in: browser)
         let requestsForB = server.requestCount("/b")
 
         // As the system's low-memory warning does: the first tab, in the background, goes.
-        let second = try BrowserProcess(
-            ["--discard-background-tabs"], applicationID: browser.applicationID,
-            userDataDirectory: browser.userDataDirectory, eventLogPath: browser.eventLogPath + ".second")
-        XCTAssertTrue(second.waitForExit(), "the second instance hands the request over and exits")
-        XCTAssertEqual(second.process.terminationStatus, 0)
-        try? FileManager.default.removeItem(atPath: second.eventLogPath)
+        try runSecondInstance(["--discard-background-tabs"], of: browser)
         browser.waitForEvent("tabs-discarded") { $0 == "1" }
         XCTAssertEqual(server.requestCount("/b"), requestsForB, "nothing loads until the tab is selected")
 
@@ -127,10 +108,7 @@ final class SessionTests: BrowserTestCase, @unchecked Sendable {
         let browser = try launch([url("/a")])
         browser.waitForEvent("loaded") { $0 == self.url("/a") }
         Keyboard.focusWindow(of: browser.process.processIdentifier)
-        Keyboard.press("ctrl+l")
-        Keyboard.type(url("/b"))
-        Keyboard.press("Return")
-        browser.waitForEvent("loaded") { $0 == self.url("/b") }
+        typeAddress("/b", in: browser)
         Keyboard.press("ctrl+t")
         browser.waitForEvent("tabs") { $0.hasPrefix("2 1 ") }
         Keyboard.press("ctrl+1")
@@ -144,20 +122,30 @@ final class SessionTests: BrowserTestCase, @unchecked Sendable {
         browser.waitForEvent("location") { $0 == self.url("/a") }
     }
 
-    func testAWindowClosedWithItsTabsComesBackFromTheRecentlyClosedMenu() throws {
+    /// Two windows, on /a and /b; one of them closed with its Close button (the other stays,
+    /// and the browser keeps running). Returns the browser and its accessible application.
+    private func twoWindowsOneClosed() throws -> (BrowserProcess, AccessibleNode) {
         let browser = try launch([url("/a")])
         browser.waitForEvent("loaded") { $0 == self.url("/a") }
-        let second = try BrowserProcess(
-            ["--new-window", url("/b")], applicationID: browser.applicationID,
-            userDataDirectory: browser.userDataDirectory, eventLogPath: browser.eventLogPath + ".second")
-        XCTAssertTrue(second.waitForExit())
-        try? FileManager.default.removeItem(atPath: second.eventLogPath)
+        try runSecondInstance(["--new-window", url("/b")], of: browser)
         browser.waitForEvent("loaded") { $0 == self.url("/b") }
         let app = try XCTUnwrap(accessibleApplication(browser))
         let close = try XCTUnwrap(app.first(role: "push button", name: "Close"))
         XCTAssertTrue(close.click())
         browser.waitForEvent("window-closed")
+        XCTAssertTrue(browser.process.isRunning, "closing a window that is not the last does not quit")
+        return (browser, app)
+    }
 
+    /// Waits for the closed window to open again: a new window logs its tabs as it is made,
+    /// before it is shown.
+    private func waitForTheClosedWindow(_ browser: BrowserProcess) {
+        browser.waitForEvent("tabs") { $0 == "1 0 \(self.url("/a"))" || $0 == "1 0 \(self.url("/b"))" }
+        browser.waitForEvent("window-shown")
+    }
+
+    func testAWindowClosedWithItsTabsComesBackFromTheRecentlyClosedMenu() throws {
+        let (browser, app) = try twoWindowsOneClosed()
         // Main Menu (F10) → Recently Closed → the window, named after its tab.
         Keyboard.focusWindow(of: browser.process.processIdentifier)
         Keyboard.press("F10")
@@ -167,40 +155,14 @@ final class SessionTests: BrowserTestCase, @unchecked Sendable {
             waitForNode(in: app) { $0.name.hasPrefix("Page A") || $0.name.hasPrefix("Page B") },
             "Recently Closed lists no window")
         XCTAssertTrue(entry.click())
-        browser.waitForEvent("tabs") { $0 == "1 0 \(self.url("/a"))" || $0 == "1 0 \(self.url("/b"))" }
-        browser.waitForEvent("window-shown")
-    }
-
-    /// The first node of `app` that `matches`, waiting up to 10 s for it to appear.
-    func waitForNode(in app: AccessibleNode, _ matches: @escaping (AccessibleNode) -> Bool) -> AccessibleNode?
-    {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline {
-            if let node = app.first(where: matches) { return node }
-            usleep(50_000)
-        }
-        return nil
+        waitForTheClosedWindow(browser)
     }
 
     func testAWindowClosedWithItsTabsComesBackWithCtrlShiftT() throws {
-        let browser = try launch([url("/a")])
-        browser.waitForEvent("loaded") { $0 == self.url("/a") }
-        let second = try BrowserProcess(
-            ["--new-window", url("/b")], applicationID: browser.applicationID,
-            userDataDirectory: browser.userDataDirectory, eventLogPath: browser.eventLogPath + ".second")
-        XCTAssertTrue(second.waitForExit())
-        browser.waitForEvent("loaded") { $0 == self.url("/b") }
-        // Close one window with its close button; the other one stays.
-        let app = try XCTUnwrap(accessibleApplication(browser))
-        let close = try XCTUnwrap(app.first(role: "push button", name: "Close"))
-        XCTAssertTrue(close.click())
-        browser.waitForEvent("window-closed")
-        XCTAssertTrue(browser.process.isRunning, "closing a window that is not the last does not quit")
+        let (browser, _) = try twoWindowsOneClosed()
         Keyboard.focusWindow(of: browser.process.processIdentifier)
         Keyboard.press("ctrl+shift+t")
-        // A new window logs its tabs as it is made, before it is shown.
-        browser.waitForEvent("tabs") { $0 == "1 0 \(self.url("/a"))" || $0 == "1 0 \(self.url("/b"))" }
-        browser.waitForEvent("window-shown")
+        waitForTheClosedWindow(browser)
     }
 
     func testATabMovedToANewWindowIsThereAfterARelaunch() throws {
@@ -210,12 +172,7 @@ final class SessionTests: BrowserTestCase, @unchecked Sendable {
         Keyboard.focusWindow(of: browser.process.processIdentifier)
         Pointer.rightClick(x: 320, y: 69, inWindowOf: browser.process.processIdentifier)
         let app = try XCTUnwrap(accessibleApplication(browser))
-        var item: AccessibleNode?
-        let deadline = ContinuousClock.now + .seconds(10)
-        while item == nil && ContinuousClock.now < deadline {
-            item = app.first { $0.name == "Move to New Window" }
-            if item == nil { usleep(50_000) }
-        }
+        let item = waitForNode(in: app) { $0.name == "Move to New Window" }
         XCTAssertTrue(try XCTUnwrap(item, "the tab's menu has no Move to New Window").click())
         browser.waitForEvent("tabs") { $0 == "1 0 \(self.url("/a"))" }
         browser.waitForEvent("window-shown")
@@ -235,15 +192,12 @@ final class SessionTests: BrowserTestCase, @unchecked Sendable {
         browser.waitForEvent("window-shown") { $0 == "incognito" }
         browser.waitForEvent("loaded") { $0 == self.url("/a") }
         // Its state is on disk while it is open (so that a crash could bring it back)…
-        let deadline = ContinuousClock.now + .seconds(20)
-        while !files(under: browser.userDataDirectory).contains(where: {
-            $0.hasPrefix("Default/OTR/SessionStorage/") && $0.hasSuffix("/session_metadata.pb")
-        }) && ContinuousClock.now < deadline {
-            usleep(50_000)
-        }
         XCTAssertTrue(
-            files(under: browser.userDataDirectory).contains { $0.hasPrefix("Default/OTR/SessionStorage/") },
-            "the incognito window's session was never saved")
+            eventually {
+                files(under: browser.userDataDirectory).contains {
+                    $0.hasPrefix("Default/OTR/SessionStorage/") && $0.hasSuffix("/session_metadata.pb")
+                }
+            }, "the incognito window's session was never saved")
         // … and gone once it closes.
         Keyboard.focusWindow(of: browser.process.processIdentifier)
         Keyboard.press("ctrl+w")

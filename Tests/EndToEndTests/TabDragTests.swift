@@ -72,10 +72,7 @@ final class TabDragTests: BrowserTestCase, @unchecked Sendable {
         let browser = try launch([url("/a"), url("/b")])
         browser.waitForEvent("loaded") { $0 == self.url("/b") }
         let first = windows(of: browser)
-        let second = try BrowserProcess(
-            ["--new-window", url("/c"), url("/d")], applicationID: browser.applicationID,
-            userDataDirectory: browser.userDataDirectory, eventLogPath: browser.eventLogPath + ".second")
-        XCTAssertTrue(second.waitForExit())
+        try runSecondInstance(["--new-window", url("/c"), url("/d")], of: browser)
         browser.waitForEvent("loaded") { $0 == self.url("/d") }
         let other = try XCTUnwrap(windows(of: browser).first { !first.contains($0) }, "no second window")
         // The second window lower down, so that both tab bars are on screen.

@@ -24,20 +24,14 @@ final class WindowTests: BrowserTestCase, @unchecked Sendable {
         let browser = try launch([url("/a")])
         browser.waitForEvent("loaded") { $0 == self.url("/a") }
         Keyboard.focusWindow(of: browser.process.processIdentifier)
-        Keyboard.press("ctrl+l")
-        Keyboard.type(url("/b"))
-        Keyboard.press("Return")
-        browser.waitForEvent("loaded") { $0 == self.url("/b") }
+        typeAddress("/b", in: browser)
     }
 
     func testBackAndForward() throws {
         let browser = try launch([url("/a")])
         browser.waitForEvent("loaded") { $0 == self.url("/a") }
         Keyboard.focusWindow(of: browser.process.processIdentifier)
-        Keyboard.press("ctrl+l")
-        Keyboard.type(url("/b"))
-        Keyboard.press("Return")
-        browser.waitForEvent("loaded") { $0 == self.url("/b") }
+        typeAddress("/b", in: browser)
         let app = try XCTUnwrap(accessibleApplication(browser))
         let back = try XCTUnwrap(app.first(role: "push button", name: "Back"))
         XCTAssertTrue(back.click())
@@ -86,13 +80,8 @@ final class WindowTests: BrowserTestCase, @unchecked Sendable {
     func testASecondSwiftletAddsATabToTheRunningWindow() throws {
         let first = try launch([url("/a")])
         first.waitForEvent("loaded") { $0 == self.url("/a") }
-        let second = try BrowserProcess(
-            [url("/b")], applicationID: first.applicationID, userDataDirectory: first.userDataDirectory,
-            eventLogPath: first.eventLogPath + ".second")
-        XCTAssertTrue(second.waitForExit(), "the second instance hands its URL over and exits")
-        XCTAssertEqual(second.process.terminationStatus, 0)
+        try runSecondInstance([url("/b")], of: first)
         first.waitForEvent("tabs") { $0.hasPrefix("2 1 ") && $0.hasSuffix(self.url("/b")) }
-        try? FileManager.default.removeItem(atPath: second.eventLogPath)
     }
 
     func testClosingTheLastTabClosesTheWindow() throws {
