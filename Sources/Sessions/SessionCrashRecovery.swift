@@ -63,9 +63,10 @@ public final class SessionCrashRecovery {
         let sessions = (try? manager.contentsOfDirectory(atPath: storageDirectory.path)) ?? []
         for session in sessions {
             let directory = storageDirectory.appendingPathComponent(session).path
-            for name in (try? manager.contentsOfDirectory(atPath: directory)) ?? [] where name.count == 8 {
-                guard let value = UInt32(name, radix: 16) else { continue }
-                _ = WebStateID.fromSerializedValue(Int32(bitPattern: value))
+            for name in (try? manager.contentsOfDirectory(atPath: directory)) ?? [] {
+                if let raw = SessionLayout.rawTabID(directoryName: name) {
+                    _ = WebStateID.fromSerializedValue(raw)
+                }
             }
         }
     }

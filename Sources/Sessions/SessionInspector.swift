@@ -168,7 +168,7 @@ public struct SessionInspector: Sendable {
         window.problems += session.problems
         for (index, item) in session.items.enumerated() {
             // The stored identifier (a restore gives an invalid one a fresh value).
-            let storedID = Int32(bitPattern: UInt32(item.storageName, radix: 16) ?? 0)
+            let storedID = SessionLayout.rawTabID(directoryName: item.storageName) ?? 0
             let tabDirectory = SessionLayout.tabDirectory(item.storageName, inSession: directory)
             // What a restore does with the tab's data.pb: missing, it is passed over; empty or
             // not parsing, it is damaged and set aside. Either way the list's URL is all that is left.

@@ -55,6 +55,16 @@ public enum SessionLayout {
         entry(storageName, in: sessionDirectory)
     }
 
+    /// The stored identifier a tab directory's name stands for (the inverse of
+    /// `WebStateID.storageName`: eight hex digits), or nil for any other name. The value is
+    /// not validated as an identifier.
+    static func rawTabID(directoryName name: String) -> Int32? {
+        guard name.count == 8, name.allSatisfy(\.isHexDigit), let raw = UInt32(name, radix: 16) else {
+            return nil
+        }
+        return Int32(bitPattern: raw)
+    }
+
     /// The directory of the tab `id` of the session in `sessionDirectory`.
     static func tabDirectory(_ id: WebStateID, inSession sessionDirectory: String) -> String {
         tabDirectory(id.storageName, inSession: sessionDirectory)

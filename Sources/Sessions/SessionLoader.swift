@@ -165,8 +165,8 @@ struct SessionLoader {
         var items: [LoadedSession.Item] = []
         var unreadable: [String] = []
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
-        for name in names where name.count == 8 && !excluded.contains(name) {
-            guard name.allSatisfy(\.isHexDigit), let raw = UInt32(name, radix: 16) else { continue }
+        for name in names where !excluded.contains(name) {
+            guard let raw = SessionLayout.rawTabID(directoryName: name) else { continue }
             let read = TabStorageReader.read(
                 tabDirectory: SessionLayout.tabDirectory(name, inSession: directory))
             // Only files that could be read say anything (as before the list was written).
@@ -174,7 +174,7 @@ struct SessionLoader {
             if case .failure(.unreadable) = read { continue }
             // A name that is not a valid identifier (not positive, or at the top of the range)
             // still names a tab's files: the tab gets a fresh identifier, as in a list.
-            let id = WebStateID.fromSerializedValue(Int32(bitPattern: raw)) ?? .newUnique()
+            let id = WebStateID.fromSerializedValue(raw) ?? .newUnique()
             guard case .success(let stored) = read else {
                 unreadable.append(name)
                 continue
