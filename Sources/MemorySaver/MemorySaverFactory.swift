@@ -28,14 +28,14 @@ public final class MemorySaverFactory {
             let service = MemorySaverService(
                 browserList: browserLists.browserList(for: profile), clock: clock,
                 policy: MemorySaverPolicy(discardAfter: MemorySaverPrefs.discardAfter(in: profile.prefs))
-            ) { webState, browser in
+            ) { webStates, browser in
                 if let sessionService = sessions.sessionRestorationFactory.service(
                     for: browser.profile, create: false),
                     sessionService.sessionID(of: browser) != nil
                 {
-                    sessionService.discard(webState, in: browser)
+                    sessionService.discard(webStates, in: browser)
                 } else {
-                    webState.discard()
+                    for webState in webStates { webState.discard() }
                 }
             }
             service.prefObservation = profile.prefs.observe(MemorySaverPrefs.discardAfterSeconds) {

@@ -21,8 +21,8 @@ public import Web
 /// discarding does it for its memory saver.
 @MainActor
 public final class MemorySaverService {
-    /// Discards one tab of a browser.
-    public typealias Discard = @MainActor (_ webState: WebState, _ browser: Browser) -> Void
+    /// Discards tabs of one browser (all at once: a session service writes them in one save).
+    public typealias Discard = @MainActor (_ webStates: [WebState], _ browser: Browser) -> Void
 
     /// How long a due tab that was protected (loading, playing audio…) waits at most before
     /// the policy is asked again (``recheckDelay`` is the policy's delay when shorter).
@@ -122,18 +122,29 @@ public final class MemorySaverService {
                 candidates.append((webState, browser, hiddenSince[webState.id] ?? now))
             }
         }
-        var discarded = 0
+        // One discard per browser, its tabs oldest hidden first.
+        var groups: [(browser: Browser, webStates: [WebState])] = []
         for candidate in candidates.sorted(by: { $0.hidden < $1.hidden }) {
+            if let index = groups.firstIndex(where: { $0.browser === candidate.browser }) {
+                groups[index].webStates.append(candidate.webState)
+            } else {
+                groups.append((candidate.browser, [candidate.webState]))
+            }
+        }
+        var discarded = 0
+        for group in groups {
             // An earlier discard's observers may have changed things: ask again.
-            guard !candidate.browser.isDestroyed,
-                candidate.browser.webStateList.index(of: candidate.webState) != nil,
-                policy.protection(of: facts(candidate.webState), reason: reason, now: now) == nil
-            else { continue }
-            discardAction(candidate.webState, candidate.browser)
-            if !candidate.webState.isRealized {
+            guard !group.browser.isDestroyed else { continue }
+            let webStates = group.webStates.filter {
+                group.browser.webStateList.index(of: $0) != nil
+                    && policy.protection(of: facts($0), reason: reason, now: now) == nil
+            }
+            guard !webStates.isEmpty else { continue }
+            discardAction(webStates, group.browser)
+            for webState in webStates where !webState.isRealized {
                 discarded += 1
                 discardCount += 1
-                hiddenSince.removeValue(forKey: candidate.webState.id)
+                hiddenSince.removeValue(forKey: webState.id)
             }
         }
         return discarded

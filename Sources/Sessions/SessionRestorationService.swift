@@ -330,29 +330,34 @@ public final class SessionRestorationService {
 
     // MARK: Discarding
 
-    /// Discards `webState`, a realized tab of `browser` that is not shown, to free its
-    /// engine's memory (the memory saver's ``WebState/discard(loaders:)``): the tab's current
-    /// state — history, and the engine's blob with the scroll position — is written first
-    /// (every dirty session is saved, the tab in any case), and the tab reads it back from
-    /// this service when it is realized again, like a restored tab: from memory while the
-    /// write is in flight, from its files after.
+    /// Discards `webStates`, realized tabs of `browser` that are not shown, to free their
+    /// engine's memory (the memory saver's ``WebState/discard(loaders:)``): each tab's current
+    /// state — history, and the engine's blob with the scroll position — is written first, in
+    /// one save (every dirty session is saved, these tabs in any case), and each tab reads it
+    /// back from this service when it is realized again, like a restored tab: from memory
+    /// while the write is in flight, from its files after.
     ///
-    /// `browser` must be tracked and hold `webState`; ``WebState/discard(loaders:)``'s own
+    /// `browser` must be tracked and hold every tab; ``WebState/discard(loaders:)``'s own
     /// preconditions apply.
-    public func discard(_ webState: WebState, in browser: Browser) {
+    public func discard(_ webStates: [WebState], in browser: Browser) {
         guard let session = sessions[ObjectIdentifier(browser)] else {
             preconditionFailure("SessionRestorationService: discard(_:in:) for a browser it does not track")
         }
-        precondition(
-            browser.webStateList.index(of: webState) != nil,
-            "SessionRestorationService: discard(_:in:) for a tab not in the browser")
-        precondition(webState.isRealized, "SessionRestorationService: discard(_:in:) on an unrealized tab")
-        // Written even if unchanged since the last save: the scroll position is not tracked
-        // as a change, and the blob on disk may be older.
-        session.markDirtyForDiscard(webState)
-        let metadata = webState.serializeMetadata()
+        for webState in webStates {
+            precondition(
+                browser.webStateList.index(of: webState) != nil,
+                "SessionRestorationService: discard(_:in:) for a tab not in the browser")
+            precondition(
+                webState.isRealized, "SessionRestorationService: discard(_:in:) on an unrealized tab")
+            // Written even if unchanged since the last save: the scroll position is not
+            // tracked as a change, and the blob on disk may be older.
+            session.markDirtyForDiscard(webState)
+        }
+        let metadata = webStates.map { $0.serializeMetadata() }
         saveSessions()
-        webState.discard(loaders: storageLoaders(webState.id, metadata: metadata))
+        for (webState, metadata) in zip(webStates, metadata) {
+            webState.discard(loaders: storageLoaders(webState.id, metadata: metadata))
+        }
     }
 
     /// Reads a tab's data.pb; an unreadable file is set aside. A tab being written is served

@@ -18,15 +18,20 @@ final class MemorySaverFixture {
     let browserList = BrowserList()
     let profile: Profile
     private(set) var discarded: [String] = []
+    /// How many times the discard closure ran (once per browser and round).
+    private(set) var discardCalls = 0
     private(set) var service: MemorySaverService!
 
     init(discardAfter: Duration? = .seconds(30 * 60)) {
         profile = TestProfile.make(engine: engine)
         service = MemorySaverService(
             browserList: browserList, clock: clock, policy: MemorySaverPolicy(discardAfter: discardAfter)
-        ) { [unowned self] webState, _ in
-            discarded.append(webState.visibleURL?.host ?? "?")
-            webState.discard()
+        ) { [unowned self] webStates, _ in
+            discardCalls += 1
+            for webState in webStates {
+                discarded.append(webState.visibleURL?.host ?? "?")
+                webState.discard()
+            }
         }
     }
 
@@ -155,12 +160,13 @@ final class MemorySaverFixture {
 
     @Test func memoryPressureDiscardsEveryHiddenTabAtOnceInEveryWindow() {
         let fixture = MemorySaverFixture()
-        let first = fixture.makeWindow(["a", "b"])
-        let second = fixture.makeWindow(["c", "d"])
+        let first = fixture.makeWindow(["a", "b", "x"])
+        let second = fixture.makeWindow(["c", "d", "y"])
         fixture.minutes(1)
-        #expect(fixture.service.handleMemoryPressure() == 2)
-        #expect(fixture.realized(first) == ["b"])
-        #expect(fixture.realized(second) == ["d"])
+        #expect(fixture.service.handleMemoryPressure() == 4)
+        #expect(fixture.discardCalls == 2, "one discard per window")
+        #expect(fixture.realized(first) == ["x"])
+        #expect(fixture.realized(second) == ["y"])
         #expect(fixture.service.handleMemoryPressure() == 0)
     }
 

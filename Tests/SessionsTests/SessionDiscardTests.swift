@@ -24,7 +24,7 @@ import WebTestSupport
         env.waitForSave(service)
         let before = env.snapshot()
 
-        service.discard(tab, in: browser)
+        service.discard([tab], in: browser)
         #expect(!tab.isRealized && tab.isDiscarded)
         #expect(env.engine.liveContents == 1)
         service.waitForPendingIO()
@@ -56,7 +56,7 @@ import WebTestSupport
 
         let heldPath = SessionLayout.dataFile(inTab: env.tabPath("w0", tab.id))
         AtomicFileWriter.holdWrites(toPath: heldPath)
-        service.discard(tab, in: browser)
+        service.discard([tab], in: browser)
         AtomicFileWriter.waitUntilAWriteIsHeld(atPath: heldPath)
         tab.forceRealized()
         #expect(tab.navigationManager.itemCount == 3)
@@ -65,6 +65,28 @@ import WebTestSupport
         AtomicFileWriter.releaseWrites(toPath: heldPath)
         service.waitForPendingIO()
         #expect(env.readTabData("w0", tab.id)?.navigation.items.count == 3)
+        service.disconnect(browser)
+    }
+
+    @Test func tabsDiscardedTogetherAreWrittenInOneSave() {
+        let env = SessionTestEnvironment()
+        defer { env.tearDown() }
+        let service = env.makeService()
+        let browser = env.makeBrowser()
+        service.setSessionID("w0", for: browser)
+        let tabs = env.insertTabs(browser, urls: ["https://a.test/", "https://b.test/", "https://c.test/"])
+        env.waitForSave(service)
+        let saves = service.saveCount
+
+        service.discard(Array(tabs.prefix(2)), in: browser)
+
+        #expect(service.saveCount == saves + 1)
+        #expect(tabs.map(\.isDiscarded) == [true, true, false])
+        service.waitForPendingIO()
+        for tab in tabs.prefix(2) {
+            tab.forceRealized()
+            #expect(tab.navigationManager.itemCount == 1)
+        }
         service.disconnect(browser)
     }
 
@@ -77,7 +99,7 @@ import WebTestSupport
         let tab = env.makeRealizedTab(["https://a.test/1", "https://a.test/2"])
         browser.webStateList.insert(tab, .automatic)
         env.insertTabs(browser, urls: ["https://b.test/"])
-        service.discard(tab, in: browser)
+        service.discard([tab], in: browser)
         service.disconnect(browser)
         service.waitForPendingIO()
 
@@ -100,7 +122,7 @@ import WebTestSupport
                 let browser = env.makeBrowser()
                 let tab = env.makeRealizedTab(["https://a.test/"])
                 browser.webStateList.insert(tab, .automatic)
-                service.discard(tab, in: browser)
+                service.discard([tab], in: browser)
             }
         }
     }
