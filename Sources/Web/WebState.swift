@@ -82,8 +82,17 @@ public final class WebState: @MainActor SupportsUserData {
     private var nextCallbackID = 0
     private var userAgent = UserAgentType.automatic
     private var realizedNotificationPending = false
-    private var discardedFaviconURL: URL?  // discarded only
-    private var discardedZoomLevel: Double?  // discarded only
+    /// What a discard keeps of the content (discarded only; a reference, so that the
+    /// unrealized WebStates that were never discarded pay one pointer for it).
+    private final class Discarded {
+        let faviconURL: URL?
+        let zoomLevel: Double
+        init(faviconURL: URL?, zoomLevel: Double) {
+            self.faviconURL = faviconURL
+            self.zoomLevel = zoomLevel
+        }
+    }
+    private var discarded: Discarded?
 
     /// Decides what the tab cannot alone (where windows its page opens go). Held weakly.
     public weak var delegate: (any WebStateDelegate)?
@@ -94,7 +103,7 @@ public final class WebState: @MainActor SupportsUserData {
     public private(set) var isBeingDestroyed = false
     /// Whether the WebState is unrealized because it was discarded (``discard(loaders:)``),
     /// until it is realized again.
-    public private(set) var isDiscarded = false
+    public var isDiscarded: Bool { discarded != nil }
 
     /// Creates a realized WebState with a new identifier and a fresh content.
     public init(params: CreateParams) {
@@ -151,11 +160,9 @@ public final class WebState: @MainActor SupportsUserData {
         let newContent = context.makeWebContent()
         attachContent(newContent)
         realizedNotificationPending = true
-        isDiscarded = false
-        discardedFaviconURL = nil
-        if let zoom = discardedZoomLevel {
-            discardedZoomLevel = nil
-            newContent.zoomLevel = zoom
+        if let discarded {
+            self.discarded = nil
+            if discarded.zoomLevel != 1 { newContent.zoomLevel = discarded.zoomLevel }
         }
         if let loaders {
             let storage = loaders.storage()
@@ -195,8 +202,7 @@ public final class WebState: @MainActor SupportsUserData {
         precondition(!isVisible, "WebState \(id.rawValue): discard(loaders:) on a visible WebState")
         precondition(!isBeingDestroyed, "WebState \(id.rawValue): discard(loaders:) while being destroyed")
         let savedMetadata = serializeMetadata()
-        discardedFaviconURL = content.faviconURL
-        discardedZoomLevel = content.zoomLevel == 1 ? nil : content.zoomLevel
+        discarded = Discarded(faviconURL: content.faviconURL, zoomLevel: content.zoomLevel)
         content.delegate = nil
         self.content = nil
         navigation = nil
@@ -204,7 +210,6 @@ public final class WebState: @MainActor SupportsUserData {
         content.close()
         metadata = savedMetadata
         self.loaders = loaders
-        isDiscarded = true
         observers?.forEach { $0.webStateDiscarded(self) }
     }
 
@@ -255,7 +260,7 @@ public final class WebState: @MainActor SupportsUserData {
     /// Whether the web process went away and the tab was not reloaded since.
     public var isCrashed: Bool { content?.isCrashed ?? false }
     /// The favicon URL, if known (kept while discarded).
-    public var faviconURL: URL? { content?.faviconURL ?? discardedFaviconURL }
+    public var faviconURL: URL? { content?.faviconURL ?? discarded?.faviconURL }
     /// Whether the page is playing sound (false while unrealized).
     public var isPlayingAudio: Bool { content?.isPlayingAudio ?? false }
     /// Whether the user typed into a form of the page and did not submit it (false while
@@ -264,7 +269,7 @@ public final class WebState: @MainActor SupportsUserData {
     /// The page zoom factor (1 while unrealized, the kept one while discarded); setting it
     /// realizes.
     public var zoomLevel: Double {
-        get { content?.zoomLevel ?? discardedZoomLevel ?? 1 }
+        get { content?.zoomLevel ?? discarded?.zoomLevel ?? 1 }
         set { realizedContent.zoomLevel = newValue }
     }
     /// The navigation manager, or nil while unrealized (does not realize).
