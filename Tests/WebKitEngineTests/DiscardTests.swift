@@ -23,29 +23,44 @@ final class DiscardTests: WebKitTestCase, @unchecked Sendable {
         return window
     }
 
+    /// A realized tab on the tall page, counting its loads, shown in a window of its own.
+    @MainActor
+    private func tallPageTab() -> (WebState, LoadCounter, UnsafeMutablePointer<GtkWindow>) {
+        server.route("/tall", .page(title: "Tall", body: Self.tallPage))
+        let webState = WebState(params: .init(context: makePersistentContext()))
+        let recorder = LoadCounter()
+        webState.addObserver(recorder)
+        let window = showInWindow(webState)
+        return (webState, recorder, window)
+    }
+
+    /// Runs `script` in the page and waits for its result. Messages the page posts while the
+    /// script runs arrive before the result (one connection, in order).
+    @MainActor
+    @discardableResult
+    private func run(_ script: String, in webState: WebState) -> JavaScriptValue? {
+        var result: Result<JavaScriptValue, JavaScriptError>?
+        webState.evaluateJavaScript(script) { result = $0 }
+        wait("the script \(script)") { result != nil }
+        return try? result?.get()
+    }
+
     @MainActor
     private func scrollY(_ webState: WebState) -> Double? {
-        var result: Result<JavaScriptValue, JavaScriptError>?
-        webState.evaluateJavaScript("window.scrollY") { result = $0 }
-        wait("scrollY") { result != nil }
-        guard case .success(.number(let value)) = result else { return nil }
+        guard case .number(let value)? = run("window.scrollY", in: webState) else { return nil }
         return value
     }
 
     func testADiscardedTabComesBackWithItsHistoryAndScrollPosition() {
         onMainActor {
-            server.route("/tall", .page(title: "Tall", body: Self.tallPage))
-            let webState = WebState(params: .init(context: makePersistentContext()))
+            var (webState, recorder, window) = tallPageTab()
             defer { webState.close() }
-            let recorder = LoadCounter()
-            webState.addObserver(recorder)
-            var window = showInWindow(webState)
             webState.load(server.url("/a"))
             wait("page a") { recorder.loads == 1 }
             webState.load(server.url("/tall"))
             wait("the tall page") { recorder.loads == 2 }
-            webState.evaluateJavaScript("window.scrollTo(0, 1200)") { _ in }
-            wait("scrolled") { (self.scrollY(webState) ?? 0) >= 1200 }
+            run("window.scrollTo(0, 1200)", in: webState)
+            XCTAssertEqual(scrollY(webState) ?? 0, 1200, accuracy: 1)
             // WebKit records the position in the entry's state a moment after the scroll;
             // its blob holds it as a 32-bit integer.
             let recorded = Data([0xB0, 0x04, 0x00, 0x00])
@@ -74,29 +89,26 @@ final class DiscardTests: WebKitTestCase, @unchecked Sendable {
 
     func testTypingIntoAFieldIsAFormInteractionUntilTheNextPage() {
         onMainActor {
-            server.route("/tall", .page(title: "Tall", body: Self.tallPage))
-            let webState = WebState(params: .init(context: makePersistentContext()))
+            let (webState, recorder, window) = tallPageTab()
             defer { webState.close() }
-            let recorder = LoadCounter()
-            webState.addObserver(recorder)
-            let window = showInWindow(webState)
             defer { gtk_window_destroy(window) }
             webState.load(server.url("/tall"))
             wait("the page") { recorder.loads == 1 }
             XCTAssertFalse(webState.hadFormInteraction)
             XCTAssertFalse(webState.isPlayingAudio)
 
-            // A script's own events are not the user's.
-            webState.evaluateJavaScript(
-                "var f = document.getElementById('field'); f.value = 'x'; f.dispatchEvent(new Event('input', {bubbles: true}))"
-            ) { _ in }
-            XCTAssertFalse(GLibMainLoop.pump(timeout: .milliseconds(300)) { webState.hadFormInteraction })
+            // A script's own events are not the user's (had it posted, the message would have
+            // come before the script's result).
+            run(
+                "var f = document.getElementById('field'); f.value = 'x'; f.dispatchEvent(new Event('input', {bubbles: true}))",
+                in: webState)
+            XCTAssertFalse(webState.hadFormInteraction)
 
             // Editing commands are the engine's own input: trusted events, as typing sends.
-            webState.evaluateJavaScript(
-                "document.getElementById('field').focus(); document.execCommand('insertText', false, 'hello')"
-            ) { _ in }
-            wait("the form interaction") { webState.hadFormInteraction }
+            run(
+                "document.getElementById('field').focus(); document.execCommand('insertText', false, 'hello')",
+                in: webState)
+            XCTAssertTrue(webState.hadFormInteraction, "the message came before the script's result")
 
             webState.load(server.url("/a"))
             wait("the next page") { recorder.loads == 2 }
