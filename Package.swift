@@ -8,7 +8,7 @@ import PackageDescription
 //   Sessions <- Base, Web, KeyedServices, Prefs, Profiles, TabModel
 // C libraries, one system-library target per pkg-config package: CGLib (GLib, GObject, GIO),
 // CGTK (GTK 4), CAdwaita (libadwaita-1), CWebKitGTK (WebKitGTK 6.0).
-//   CGLib <- GLibShims <- GLibSupport <- GTKSupport (+ CGTK)
+//   CGLib <- GLibShims <- GLibSupport <- GTKSupport (+ CGTK, GLShims: the GL probe, libepoxy)
 //   CWebKitGTK <- WebKitShims ; WebKitEngine <- Web, GLibSupport, CWebKitGTK, WebKitShims,
 //   WebKitNavigation (the navigation state machine: Web only, no GTK)
 // UI-facing targets can import GTK and GLib support without WebKit. The UI layer may import
@@ -135,7 +135,9 @@ let package = Package(
         .systemLibrary(name: "CAtspi", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
         .target(name: "GLibShims", dependencies: ["CGLib"]),
         .target(name: "GLibSupport", dependencies: ["CGLib", "GLibShims"], swiftSettings: strict),
-        .target(name: "GTKSupport", dependencies: ["CGTK", "GLibSupport"], swiftSettings: strict),
+        .target(name: "GTKSupport", dependencies: ["CGTK", "GLibSupport", "GLShims"], swiftSettings: strict),
+        // What GTKSupport asks of OpenGL (libepoxy, GTK's GL loader, is a dependency of GTK's).
+        .target(name: "GLShims", dependencies: ["CGTK"], linkerSettings: [.linkedLibrary("epoxy")]),
         .target(name: "WebKitShims", dependencies: ["CWebKitGTK"]),
         // What Swift cannot call in GTK and libadwaita (variadic functions, macros).
         .target(name: "GTKShims", dependencies: ["CGTK", "CAdwaita"]),

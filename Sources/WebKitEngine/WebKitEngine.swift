@@ -31,9 +31,28 @@ public final class WebKitEngine: WebEngine {
     @_spi(Testing) public private(set) var contextsCreated = 0
     private var nextNavigationID: Int64 = 0
 
+    /// Whether web views may composite their pages with the GPU (WebKit's default hardware
+    /// acceleration policy, "always") or draw them in software ("never").
+    public let isHardwareAccelerated: Bool
+    /// The settings every web view of this engine is made with (`WebKitSettings *`).
+    let settings: GObjectRef
+
     /// Makes the engine; throws when GTK has not been initialized.
-    public init() throws(StartError) {
+    ///
+    /// `hardwareAccelerated` chooses WebKit's hardware acceleration policy for every web view.
+    /// The application passes what `GTKRuntime` found: where OpenGL itself runs on the CPU
+    /// (Mesa's llvmpipe: a virtual machine, a remote or virtual display, a machine without
+    /// a GPU driver), compositing pages through GL costs memory and time and draws nothing
+    /// faster; see "Drawing: GPU or software" in the design notes for the figures.
+    public init(hardwareAccelerated: Bool = true) throws(StartError) {
         guard gtk_is_initialized() != 0 else { throw .gtkNotInitialized }
+        isHardwareAccelerated = hardwareAccelerated
+        let settings = webkit_settings_new()!
+        if !hardwareAccelerated {
+            webkit_settings_set_hardware_acceleration_policy(
+                settings, WEBKIT_HARDWARE_ACCELERATION_POLICY_NEVER)
+        }
+        self.settings = GObjectRef(adopting: UnsafeMutableRawPointer(settings))
     }
 
     /// The WebKitGTK version, e.g. `"2.50.6"`.

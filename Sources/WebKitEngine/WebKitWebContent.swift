@@ -63,7 +63,8 @@ public final class WebKitWebContent: WebContent {
     init(context: WebKitEngineContext, relatedTo related: WebKitWebContent? = nil) {
         self.context = context
         let manager = GObjectRef(adopting: UnsafeMutableRawPointer(webkit_user_content_manager_new()!))
-        let widget = wkshim_web_view_new(context.session.opaque, related?.webViewPointer, manager.opaque)!
+        let widget = wkshim_web_view_new(
+            context.session.opaque, related?.webViewPointer, manager.opaque, context.engine.settings.opaque)!
         let view = GObjectRef(adopting: UnsafeMutableRawPointer(widget))
         webView = view
         userContentManager = manager
@@ -75,6 +76,16 @@ public final class WebKitWebContent: WebContent {
     }
 
     isolated deinit { close() }
+
+    /// Whether the view may composite with GL: its settings' hardware acceleration policy is
+    /// not "never" (``WebKitEngine/isHardwareAccelerated``). False once closed.
+    @_spi(Testing) public var isHardwareAccelerated: Bool {
+        guard let view = webViewPointer, let settings = webkit_web_view_get_settings(view) else {
+            return false
+        }
+        return webkit_settings_get_hardware_acceleration_policy(settings)
+            != WEBKIT_HARDWARE_ACCELERATION_POLICY_NEVER
+    }
 
     /// The web view, nil once closed.
     var webViewPointer: UnsafeMutablePointer<WebKitWebView>? { webView?.typed() }

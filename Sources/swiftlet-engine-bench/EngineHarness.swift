@@ -36,7 +36,9 @@ final class EngineHarness {
                 throw StartError(
                     description: "could not start the engine: no display (run it under xvfb-run)")
             }
-            do { Self.sharedEngine = try WebKitEngine() } catch {
+            do {
+                Self.sharedEngine = try WebKitEngine(hardwareAccelerated: GTKRuntime.graphics.isHardware)
+            } catch {
                 throw StartError(description: "could not start the engine: \(error)")
             }
         }

@@ -71,7 +71,7 @@ struct HeadlessRunner {
             Self.fail("could not start the engine: no display")
             return 1
         }
-        do { engine = try WebKitEngine() } catch {
+        do { engine = try WebKitEngine(hardwareAccelerated: GTKRuntime.graphics.isHardware) } catch {
             Self.fail("could not start the engine: no display")
             return 1
         }

@@ -47,13 +47,14 @@ class WebKitTestCase: XCTestCase, @unchecked Sendable {
         super.tearDown()
     }
 
-    /// The engine (made once).
+    /// The engine (made once), drawing as the application's would on this display
+    /// (``GTKRuntime/graphics``).
     @MainActor
     var engine: WebKitEngine {
         if let engine = Self.sharedEngine { return engine }
         precondition(
             GTKRuntime.initialize(), "WebKitTestCase.engine: no display (run the tests under xvfb-run)")
-        let engine = try! WebKitEngine()
+        let engine = try! WebKitEngine(hardwareAccelerated: GTKRuntime.graphics.isHardware)
         Self.sharedEngine = engine
         return engine
     }

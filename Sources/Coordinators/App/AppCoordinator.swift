@@ -107,7 +107,9 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     /// launch sequence and makes a window for every window of the last run.
     public override func start() {
         super.start()
-        guard GTKRuntime.initialize(), let engine = try? WebKitEngine() else {
+        guard GTKRuntime.initialize(),
+            let engine = try? WebKitEngine(hardwareAccelerated: GTKRuntime.graphics.isHardware)
+        else {
             FileHandle.standardError.write(Data("swiftlet: \(StartError.noDisplay)\n".utf8))
             application.quit()
             return

@@ -7,10 +7,11 @@ G_BEGIN_DECLS
 
 /* A web view using `session` (the "network-session" construct property); when `related`
  * is given, a view sharing its web process and session instead ("related-view"). Its user
- * scripts and script message handlers are `manager`'s ("user-content-manager"). The
- * result is floating, like every new GtkWidget. */
+ * scripts and script message handlers are `manager`'s ("user-content-manager"), its settings
+ * `settings` ("settings"). The result is floating, like every new GtkWidget. */
 GtkWidget *wkshim_web_view_new(
-    WebKitNetworkSession *session, WebKitWebView *related, WebKitUserContentManager *manager);
+    WebKitNetworkSession *session, WebKitWebView *related, WebKitUserContentManager *manager,
+    WebKitSettings *settings);
 
 /* Saves `texture` as a PNG file at `path`. */
 gboolean wkshim_texture_save_png(GdkTexture *texture, const char *path);
