@@ -77,6 +77,39 @@ final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Send
         }
     }
 
+    func testALargePushMakesThePagesAroundTheSelectedTabFirstAndTheRestOnIdle() {
+        onMainActor {
+            let (strip, commands) = makeStrip()
+            let eager = TabStripViewController.eagerPageCount
+            strip.setTabs((1...100).map { item($0) }, selectedIndex: 69)
+            XCTAssertEqual(strip.pageTitles, (70 - eager / 2...69 + eager / 2).map { "Tab \($0)" })
+            XCTAssertEqual(selectedTitle(strip), "Tab 70")
+
+            var five = item(5)
+            five.title = "Five"
+            strip.updateTab(five, at: 4)
+            XCTAssertEqual(strip.pageTitles.count, eager, "an update makes no page")
+            strip.selectTab(at: 2)
+            XCTAssertEqual(strip.pageTitles.first, "Tab 3", "a selected tab gets its page at once")
+            XCTAssertEqual(selectedTitle(strip), "Tab 3")
+            strip.removeTab(at: 99)
+
+            // A drag among the pages made so far counts in the pushed order: Tab 3 dropped
+            // after Tab 50 goes to index 49 (after Tab 50, once it has left index 2).
+            adw_tab_view_reorder_page(strip.tabView, strip.page(of: TabIdentifier(3)), 1)
+            XCTAssertEqual(commands.received, ["moveTab 3 49"])
+            settle()
+            var expected = (1...99).map { "Tab \($0)" }
+            expected[4] = "Five"
+            XCTAssertEqual(strip.pageTitles, expected, "every page made, in order, after idle")
+            XCTAssertEqual(selectedTitle(strip), "Tab 3")
+            XCTAssertEqual(commands.received, ["moveTab 3 49"], "making pages sends nothing")
+
+            adw_tab_view_reorder_page(strip.tabView, strip.page(of: TabIdentifier(3)), 60)
+            XCTAssertEqual(commands.received.last, "moveTab 3 60", "positions are indices once all are made")
+        }
+    }
+
     func testSelectingInTheBarSendsACommandAndWaitsForThePush() {
         onMainActor {
             let (strip, commands) = makeStrip()

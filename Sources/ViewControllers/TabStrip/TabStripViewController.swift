@@ -48,6 +48,17 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
     private var pages: [TabIdentifier: OpaquePointer] = [:]
     private var selectedID: TabIdentifier?
 
+    /// Tabs whose pages are still to be made (see ``setTabs(_:selectedIndex:)``), and the
+    /// idle source making them.
+    private var pagesToMake: Set<TabIdentifier> = []
+    private var makePagesSource: UInt32?
+
+    /// A push bringing more new tabs than this makes the pages around the selected tab at
+    /// once and the others on idle, `pagesPerIdle` at a time.
+    static let eagerPageCount = 40
+    /// How many pages an idle callback makes: about 10 ms of main-thread work.
+    static let pagesPerIdle = 25
+
     /// Non-zero while a push changes the view: signals then are not the user's.
     private var applyingPush = 0
     private var reconcileSource: UInt32?
@@ -119,18 +130,43 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
         if let reconcileSource { GLibMainLoop.removeSource(reconcileSource) }
         if let dragEndSource { GLibMainLoop.removeSource(dragEndSource) }
         if let stuckDropTimeout { GLibMainLoop.removeSource(stuckDropTimeout) }
+        if let makePagesSource { GLibMainLoop.removeSource(makePagesSource) }
     }
 
     // MARK: TabStripConsumer
 
     /// Replaces every tab.
+    ///
+    /// A page costs about half a millisecond (AdwTabBar makes a widget tree for each tab, and
+    /// it does not virtualize them). A push bringing many new tabs, such as a restored
+    /// session of 1,000, makes the pages of the ``eagerPageCount`` tabs around the selected
+    /// one now, so the window can show without waiting for the rest, and the others on idle
+    /// (``pagesPerIdle`` at a time, in order), unless a push needs one sooner.
     public func setTabs(_ items: [TabStripItem], selectedIndex: Int?) {
         withPush {
             let ids = Set(items.map(\.id))
             for id in order where !ids.contains(id) { closePage(id) }
             order = items.map(\.id)
-            for item in items { show(item) }
             selectedID = selectedIndex.flatMap { items.indices.contains($0) ? items[$0].id : nil }
+            let newCount = items.count { pages[$0.id] == nil && !pagesToMake.contains($0.id) }
+            var eager = items.indices
+            if newCount > Self.eagerPageCount {
+                let center = selectedIndex.map { min(max($0, 0), items.count - 1) } ?? 0
+                let start = max(0, min(center - Self.eagerPageCount / 2, items.count - Self.eagerPageCount))
+                eager = start..<(start + Self.eagerPageCount)
+            }
+            for (index, item) in items.enumerated() {
+                if pages[item.id] == nil, pagesToMake.contains(item.id) || !eager.contains(index) {
+                    self.items[item.id] = item
+                    pagesToMake.insert(item.id)
+                } else {
+                    show(item)
+                }
+            }
+            if let selectedID, pagesToMake.contains(selectedID), let item = self.items[selectedID] {
+                show(item)
+            }
+            scheduleMakingPages()
         }
     }
 
@@ -167,13 +203,20 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
                 closePage(old)
                 order[index] = item.id
             }
-            show(item)
+            if pagesToMake.contains(item.id) {
+                items[item.id] = item  // shown when its page is made
+            } else {
+                show(item)
+            }
         }
     }
 
     /// Selects the tab at `index`.
     public func selectTab(at index: Int?) {
-        withPush { selectedID = index.flatMap { order.indices.contains($0) ? order[$0] : nil } }
+        withPush {
+            selectedID = index.flatMap { order.indices.contains($0) ? order[$0] : nil }
+            if let selectedID, pagesToMake.contains(selectedID), let item = items[selectedID] { show(item) }
+        }
     }
 
     // MARK: Applying pushes
@@ -185,19 +228,30 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
         reconcile()
     }
 
-    /// Creates the page of `item` if needed and shows its values.
+    /// Creates the page of `item` if it has none (also when it was still to be made) and shows
+    /// its values.
     private func show(_ item: TabStripItem) {
-        let previous = items[item.id]
+        var previous = items[item.id]
         items[item.id] = item
         let page: OpaquePointer
         if let existing = pages[item.id] {
             page = existing
         } else {
+            pagesToMake.remove(item.id)
+            previous = nil
             let placeholder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+            // Where it goes among the pages made so far (reconcile() would move it there too,
+            // at a linear search per move).
+            let position = Int32(order.prefix { $0 != item.id }.count { pages[$0] != nil })
             page =
                 item.isPinned
-                ? adw_tab_view_insert_pinned(tabView, placeholder, adw_tab_view_get_n_pinned_pages(tabView))
-                : adw_tab_view_append(tabView, placeholder)
+                ? adw_tab_view_insert_pinned(
+                    tabView, placeholder, min(position, adw_tab_view_get_n_pinned_pages(tabView)))
+                : adw_tab_view_insert(
+                    tabView, placeholder,
+                    min(
+                        max(position, adw_tab_view_get_n_pinned_pages(tabView)),
+                        adw_tab_view_get_n_pages(tabView)))
             pages[item.id] = page
         }
         adw_tab_page_set_title(page, item.title)
@@ -240,6 +294,7 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
 
     private func closePage(_ id: TabIdentifier) {
         items[id] = nil
+        if pagesToMake.remove(id) != nil { return }
         guard let page = pages.removeValue(forKey: id) else { return }
         if drag?.page == page {
             // Out of the view, in libadwaita's hands: closed once the drag has left it somewhere.
@@ -252,22 +307,38 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
 
     /// Brings the view's order, pinning and selection back to what was pushed. A page out of
     /// the view (being dragged) is skipped; a page of no strip's tab (left by a drag) closes.
+    ///
+    /// Linear in the number of tabs when the view is in order (every push ends here, a tab
+    /// switch included): the view's pages are read once into a mirror that follows each
+    /// reorder, because libadwaita's own `adw_tab_view_get_page_position` is a linear search,
+    /// and calling it per page made each push quadratic (20–60 ms of every push at 1,000 tabs).
     private func reconcile() {
         applyingPush += 1
         defer { applyingPush -= 1 }
+        var viewPages = Self.pages(of: tabView)
         let known = Set(pages.values)
-        for page in Self.pages(of: tabView) where !known.contains(page) && Self.strip(dragging: page) == nil {
-            adw_tab_view_close_page(tabView, page)
+        let strays = viewPages.filter { !known.contains($0) && Self.strip(dragging: $0) == nil }
+        if !strays.isEmpty {
+            for page in strays { adw_tab_view_close_page(tabView, page) }
+            viewPages = Self.pages(of: tabView)
         }
-        let present = Set(Self.pages(of: tabView))
-        var index: Int32 = 0
+        let present = Set(viewPages)
+        var index = 0
         for id in order {
             guard let page = pages[id], present.contains(page) else { continue }
             if let item = items[id], (adw_tab_page_get_pinned(page) != 0) != item.isPinned {
                 adw_tab_view_set_page_pinned(tabView, page, item.isPinned ? 1 : 0)
+                viewPages = Self.pages(of: tabView)
             }
-            if adw_tab_view_get_page_position(tabView, page) != index {
-                _ = adw_tab_view_reorder_page(tabView, page, index)
+            if viewPages.indices.contains(index), viewPages[index] != page {
+                if adw_tab_view_reorder_page(tabView, page, Int32(index)) != 0,
+                    let from = viewPages.firstIndex(of: page)
+                {
+                    viewPages.remove(at: from)
+                    viewPages.insert(page, at: index)
+                } else {
+                    viewPages = Self.pages(of: tabView)
+                }
             }
             index += 1
         }
@@ -276,6 +347,54 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
         {
             adw_tab_view_set_selected_page(tabView, page)
         }
+    }
+
+    /// The index in the pushed order that the view's `position` stands for: where tab `id`
+    /// (in the order) moved to, or where a tab of another strip (`id` nil) was dropped. The
+    /// position itself while every page is made; else it counts from the made page before it.
+    private func orderIndex(ofViewPosition position: Int, for id: TabIdentifier?) -> Int {
+        guard !pagesToMake.isEmpty, position > 0 else { return position }
+        let viewPages = Self.pages(of: tabView)
+        guard viewPages.indices.contains(position - 1), let previous = self.id(of: viewPages[position - 1]),
+            let previousIndex = order.firstIndex(of: previous)
+        else { return position }
+        if let id, let current = order.firstIndex(of: id), current <= previousIndex { return previousIndex }
+        return previousIndex + 1
+    }
+
+    /// Makes the pages still to be made on idle, ``pagesPerIdle`` per callback, in order.
+    private func scheduleMakingPages() {
+        guard makePagesSource == nil, !pagesToMake.isEmpty else { return }
+        makePagesSource = GLibMainLoop.addIdle { [weak self] in
+            guard let self else { return }
+            makePagesSource = nil
+            applyingPush += 1
+            defer { applyingPush -= 1 }
+            var made = 0
+            for id in order where pagesToMake.contains(id) {
+                guard let item = items[id] else { continue }
+                show(item)
+                made += 1
+                if made == Self.pagesPerIdle { break }
+            }
+            if made == 0 { pagesToMake.removeAll() }
+            if made > 0 { scrollSelectedTabIntoView() }
+            scheduleMakingPages()
+        }
+    }
+
+    /// Scrolls the bar back to the selected tab. AdwTabBar scrolls to every page added
+    /// unselected (libadwaita 1.2's AdwTabBox, `page_attached_cb`), and pages made on idle
+    /// would leave the bar at the last of them; it has no scrolling API, but it scrolls to
+    /// the tab a selection change selects, so the selection goes to another page and back
+    /// while a push is applied (the view's selection is the strip's own: the content area
+    /// shows the tab the model selected, and the tab view itself is never shown).
+    private func scrollSelectedTabIntoView() {
+        guard let selectedID, let page = pages[selectedID],
+            let other = Self.pages(of: tabView).first(where: { $0 != page })
+        else { return }
+        adw_tab_view_set_selected_page(tabView, other)
+        adw_tab_view_set_selected_page(tabView, page)
     }
 
     /// Whether `page` is in this strip's view (not out on a drag).
@@ -473,8 +592,8 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
         connections.append(
             SignalConnection.connect(view, signal: "page-reordered") { [weak self] args in
                 guard let self, applyingPush == 0, let id = id(of: args.object(at: 1)) else { return }
-                let position = Int(args.int(at: 2))
-                tabStrip.send { $0.moveTab(id, to: position) }
+                let index = orderIndex(ofViewPosition: Int(args.int(at: 2)), for: id)
+                tabStrip.send { $0.moveTab(id, to: index) }
                 scheduleReconcile()
             })
         connections.append(
@@ -501,11 +620,11 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
             SignalConnection.connect(view, signal: "page-attached") { [weak self] args in
                 // The end of a drag: this strip's page back, or another strip's dropped here.
                 guard let self, applyingPush == 0, let page = args.object(at: 1) else { return }
-                let index = Int(args.int(at: 2))
-                if drag?.page == OpaquePointer(page) {
-                    drag?.droppedAt = index
+                let position = Int(args.int(at: 2))
+                if let drag, drag.page == OpaquePointer(page) {
+                    self.drag?.droppedAt = orderIndex(ofViewPosition: position, for: drag.id)
                 } else if id(of: page) == nil {
-                    droppedPages.append((OpaquePointer(page), index))
+                    droppedPages.append((OpaquePointer(page), orderIndex(ofViewPosition: position, for: nil)))
                 }
                 scheduleDragEnd()
             })
