@@ -59,8 +59,12 @@ final class BenchmarkContext {
     }
 
     /// Starts `browser` with `arguments`.
-    func spawn(_ browser: any BenchmarkedBrowser, _ arguments: [String]) throws -> BrowserProcess {
-        try BrowserProcess([browser.program] + arguments, log: log(browser))
+    func spawn(
+        _ browser: any BenchmarkedBrowser, _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> BrowserProcess {
+        // BrowserProcess starts it through env(1), which takes NAME=VALUE before the program.
+        let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        return try BrowserProcess(assignments + [browser.program] + arguments, log: log(browser))
     }
 
     /// Starts `browser` with `arguments`, waits for its window (or its exit, with

@@ -18,10 +18,15 @@ enum Figure: Hashable {
     case headlessPNG
     /// `tabs` tabs loaded, then the background ones discarded: settled PSS.
     case discardedSettledPSS(tabs: Int)
+    /// A restored session of `tabs` tabs, switching to the next tab (Ctrl+PageDown): the main
+    /// thread's CPU time from the switch to the next frame painted, median of a run's switches.
+    case tabSwitchCPU(tabs: Int)
+    /// The same, the slowest switch of a run.
+    case slowestTabSwitchCPU(tabs: Int)
 
     /// What the figure is made of.
     enum Unit {
-        case seconds, bytes, count
+        case seconds, milliseconds, bytes, count
     }
 
     /// Its unit.
@@ -29,6 +34,7 @@ enum Figure: Hashable {
         switch self {
         case .windowMapped, .activeLoaded, .openAllLoaded, .headlessPNG: .seconds
         case .pagesRequested: .count
+        case .tabSwitchCPU, .slowestTabSwitchCPU: .milliseconds
         case .peakPSS, .settledPSS, .openSettledPSS, .discardedSettledPSS: .bytes
         }
     }
@@ -48,6 +54,9 @@ enum Figure: Hashable {
         case .openAllLoaded(let tabs): "open \(Self.count(tabs)) tabs: all loaded"
         case .headlessPNG: "headless page to PNG"
         case .discardedSettledPSS(let tabs): "\(Self.count(tabs)) tabs loaded, then discarded: settled PSS"
+        case .tabSwitchCPU(let tabs): "restore \(Self.count(tabs)) tabs: tab switch, main-thread CPU"
+        case .slowestTabSwitchCPU(let tabs):
+            "restore \(Self.count(tabs)) tabs: slowest tab switch, main-thread CPU"
         }
     }
 

@@ -24,6 +24,7 @@ struct PeersBenchCommand: ParsableCommand {
     /// The scenarios.
     enum Scenario: String, CaseIterable, ExpressibleByArgument {
         case restore, restoreMany = "restore-many", open, headless, memorySaver = "memory-saver"
+        case switchTabs = "switch"
     }
 
     @Option(help: "Runs of each scenario in each browser.")
@@ -38,8 +39,12 @@ struct PeersBenchCommand: ParsableCommand {
     @Option(help: "The browsers, comma-separated (swiftlet, chromium, firefox, epiphany).")
     var browsers = "swiftlet,chromium,firefox,epiphany"
 
-    @Option(help: "The scenarios, comma-separated (restore, restore-many, open, headless, memory-saver).")
-    var scenarios = "restore,restore-many,open,headless,memory-saver"
+    @Option(
+        help: "The scenarios, comma-separated (restore, restore-many, open, headless, memory-saver, switch).")
+    var scenarios = "restore,restore-many,open,headless,memory-saver,switch"
+
+    @Option(help: "Tab switches (Ctrl+PageDown) measured in each run of the switch scenario.")
+    var switches = 10
 
     @Option(help: ArgumentHelp("The swiftlet executable (default: next to this one).", valueName: "path"))
     var swiftlet: String?
@@ -120,6 +125,7 @@ struct PeersBenchCommand: ParsableCommand {
     var settings: ScenarioRunner.Settings {
         ScenarioRunner.Settings(
             lazyWindow: .seconds(lazyWindow), quiet: .seconds(quiet), maxRun: .seconds(maxRun),
+            switches: switches,
             sampleInterval: .milliseconds(sampleInterval), memoryLimit: memoryLimit * 1_000_000)
     }
 }

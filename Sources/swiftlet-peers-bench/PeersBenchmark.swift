@@ -124,6 +124,11 @@ struct PeersBenchmark {
             {
                 runner.discard(swiftlet, tabs: command.tabs, base: bases[swiftlet.name]!, run: run)
             }
+            if scenarios.contains(.switchTabs), let swiftlet = order.first(where: { $0 is SwiftletBrowser }),
+                let template = sessions[swiftlet.name]?[command.manyTabs]
+            {
+                runner.switchTabs(swiftlet, tabs: command.manyTabs, template: template, run: run)
+            }
         }
 
         let names = command.makeBrowsers().map(\.name)
@@ -162,7 +167,9 @@ struct PeersBenchmark {
     private func sessionTabCounts(_ scenarios: Set<PeersBenchCommand.Scenario>) -> [Int] {
         var counts: [Int] = []
         if scenarios.contains(.restore) { counts.append(command.tabs) }
-        if scenarios.contains(.restoreMany) && !counts.contains(command.manyTabs) {
+        if scenarios.contains(.restoreMany) || scenarios.contains(.switchTabs),
+            !counts.contains(command.manyTabs)
+        {
             counts.append(command.manyTabs)
         }
         return counts
@@ -188,6 +195,9 @@ struct PeersBenchmark {
         }
         if scenarios.contains(.headless) { rows.append(.headlessPNG) }
         if scenarios.contains(.memorySaver) { rows.append(.discardedSettledPSS(tabs: command.tabs)) }
+        if scenarios.contains(.switchTabs) {
+            rows += [.tabSwitchCPU(tabs: command.manyTabs), .slowestTabSwitchCPU(tabs: command.manyTabs)]
+        }
         return rows
     }
 

@@ -26,6 +26,8 @@ final class ScenarioRunner {
         var quiet: Duration = .seconds(5)
         /// The longest a run lasts.
         var maxRun: Duration = .seconds(75)
+        /// The tab switches measured in a run of the switch scenario.
+        var switches = 10
         /// How often the process tree's memory is read.
         var sampleInterval: Duration = .milliseconds(250)
         /// After the tabs loaded, how long the memory-saver scenario gives the browser to
@@ -114,6 +116,103 @@ final class ScenarioRunner {
                 + "\(seconds(settings.lazyWindow)) s: \(early) (\(Set(requests.map(\.index)).count) by the end), "
                 + "PSS peak \(TableFormat.value(Double(watch.peak), .bytes)), "
                 + "\(watch.describe(settings)) \(TableFormat.value(Double(watch.last), .bytes))")
+    }
+
+    // MARK: Switch
+
+    /// Restores the session of `tabs` tabs and waits for its active tab; then, `switches`
+    /// times, switches to the next tab as a person would (Ctrl+PageDown, typed through XTEST
+    /// into the window focused with xdotool) and waits for that tab's page to load. Swiftlet's
+    /// test-only event log (`SWIFTLET_EVENT_LOG`) gives each switch's main-thread CPU time, from
+    /// the change of the active tab to the next frame painted (`tab-switched`). No peer reports
+    /// that figure from outside, so only Swiftlet runs it.
+    func switchTabs(_ browser: any BenchmarkedBrowser, tabs: Int, template: URL, run: Int) {
+        let figures: [Figure] = [.tabSwitchCPU(tabs: tabs), .slowestTabSwitchCPU(tabs: tabs)]
+        let label = "switch \(Figure.count(tabs))"
+        let active = tabs / 2
+        let eventLogName = "events.log"
+        let started = start(
+            browser, label, run, copying: template,
+            environment: { ["SWIFTLET_EVENT_LOG": $0.appendingPathComponent(eventLogName).path] }
+        ) { [bench] in
+            .arguments(browser.restoreArguments(profile: $0, bench: bench))
+        }
+        guard case .running(let process, let profile) = started else {
+            return unavailable(started.reason, figures, browser)
+        }
+        defer { finish(process, profile) }
+        let eventLog = profile.appendingPathComponent(eventLogName)
+        let pages = bench.pages
+        let watch = watchUntil(process) { _ in
+            pages.beacons(since: process.spawnedAt).contains { $0.index == active }
+        }
+        guard watch.end == .settled else {
+            return unavailable("the restored session did not settle (\(watch.end))", figures, browser)
+        }
+        guard
+            Self.xdotool([
+                "search", "--onlyvisible", "--pid", String(process.pid), "", "windowfocus", "--sync",
+            ])
+        else {
+            return unavailable("xdotool could not focus the window", figures, browser)
+        }
+        var times: [Double] = []
+        for step in 1...max(1, settings.switches) {
+            let before = Self.tabSwitchTimes(eventLog).count
+            guard Self.xdotool(["key", "--clearmodifiers", "ctrl+Next"]) else { break }
+            let deadline = ProcessClock.monotonicNanoseconds() + 5_000_000_000
+            var switched = Self.tabSwitchTimes(eventLog)
+            while switched.count <= before, ProcessClock.monotonicNanoseconds() < deadline {
+                bench.sleep(for: .milliseconds(20))
+                switched = Self.tabSwitchTimes(eventLog)
+            }
+            guard switched.count > before else { break }
+            times.append(switched[before])
+            // The tab it switched to loads its page: the next switch comes once it has.
+            while !pages.beacons(since: process.spawnedAt).contains(where: { $0.index == active + step }),
+                ProcessClock.monotonicNanoseconds() < deadline
+            {
+                bench.sleep(for: .milliseconds(20))
+            }
+            bench.sleep(for: .milliseconds(200))
+        }
+        guard !times.isEmpty else {
+            return unavailable("no tab switch was recorded", figures, browser)
+        }
+        let sorted = times.sorted()
+        results.record(sorted[sorted.count / 2], .tabSwitchCPU(tabs: tabs), browser.name)
+        results.record(sorted.last!, .slowestTabSwitchCPU(tabs: tabs), browser.name)
+        if times.count < settings.switches {
+            results.note(
+                "only \(times.count) of \(settings.switches) switches were recorded in some runs",
+                .tabSwitchCPU(tabs: tabs), browser.name)
+        }
+        report(
+            browser, label, run,
+            "main-thread CPU per switch (ms): "
+                + times.map { String(format: "%.1f", $0) }.joined(separator: " "))
+    }
+
+    /// The main-thread CPU times of the `tab-switched` events of Swiftlet's event log, in ms.
+    private static func tabSwitchTimes(_ eventLog: URL) -> [Double] {
+        guard let text = try? String(contentsOf: eventLog, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ")
+            guard fields.count >= 4, fields[2] == "tab-switched" else { return nil }
+            return Double(fields[3])
+        }
+    }
+
+    /// Runs `xdotool arguments…` and waits for it.
+    private static func xdotool(_ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdotool"] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
     }
 
     // MARK: Open
@@ -335,7 +434,7 @@ final class ScenarioRunner {
     /// gives for the copy.
     private func start(
         _ browser: any BenchmarkedBrowser, _ label: String, _ run: Int, copying template: URL,
-        _ arguments: (URL) -> Capability
+        environment: (URL) -> [String: String] = { _ in [:] }, _ arguments: (URL) -> Capability
     ) -> Started {
         let slug = label.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: ",", with: "")
         let name = "\(browser.name.lowercased())-\(slug)-\(run)"
@@ -347,7 +446,8 @@ final class ScenarioRunner {
                 return .unsupported(why)
             case .arguments(let arguments):
                 settle()
-                return .running(try bench.spawn(browser, arguments), profile)
+                return .running(
+                    try bench.spawn(browser, arguments, environment: environment(profile)), profile)
             }
         } catch {
             report(browser, label, run, "could not start: \(error)")

@@ -7,6 +7,7 @@ enum TableFormat {
     static func value(_ value: Double, _ unit: Figure.Unit) -> String {
         switch unit {
         case .seconds: String(format: "%.2f s", value)
+        case .milliseconds: String(format: "%.1f ms", value)
         case .bytes: String(format: "%.0f MB", value / 1e6)
         case .count: value == value.rounded() ? String(format: "%.0f", value) : String(format: "%.1f", value)
         }

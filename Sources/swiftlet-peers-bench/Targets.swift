@@ -51,6 +51,8 @@ struct Targets {
             bounds = relative(0.7, "fastest", figure)
         case .discardedSettledPSS:
             bounds = ownScaled(1.3, .openSettledPSS(tabs: 1), what: "the 1-tab figure")
+        case .tabSwitchCPU:
+            bounds = [Bound(limit: 16, text: "≤ 16 ms", short: "16 ms")]
         default:
             return nil
         }

@@ -62,6 +62,7 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
     private var emptyList: WebStateListEmptyObserver?
     private var isClosing = false
     private var closeRequest: SignalConnection?
+    private var tabSwitchTimer: TabSwitchTimer?
 
     /// Whether the window is an incognito one.
     var isIncognito: Bool { browser.kind == .incognito }
@@ -83,6 +84,9 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         super.start()
         let dispatcher = browser.commandDispatcher
         let list = browser.webStateList
+        if EventLog.isEnabled {
+            tabSwitchTimer = TabSwitchTimer(webStateList: list) { [weak self] in self?.window }
+        }
         let profile = browser.profile
         let mediator = BrowserMediator(webStateList: list, startPageURL: startPageURL) {
             WebState(params: .init(context: profile.webEngineContext))
@@ -178,6 +182,8 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
             dispatcher.stopDispatching(for: (any ApplicationCommands).self)
         }
         firstLoad = nil
+        tabSwitchTimer?.stop()
+        tabSwitchTimer = nil
         emptyList = nil
         mediator?.disconnect()
         mediator = nil

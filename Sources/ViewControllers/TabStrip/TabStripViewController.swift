@@ -197,7 +197,8 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
     /// Updates the tab at `index`.
     public func updateTab(_ item: TabStripItem, at index: Int) {
         guard order.indices.contains(index) else { return }
-        withPush {
+        let reordering = order[index] != item.id || items[item.id]?.isPinned != item.isPinned
+        withPush(reconcilingOrder: reordering) {
             let old = order[index]
             if old != item.id {
                 closePage(old)
@@ -213,7 +214,7 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
 
     /// Selects the tab at `index`.
     public func selectTab(at index: Int?) {
-        withPush {
+        withPush(reconcilingOrder: false) {
             selectedID = index.flatMap { order.indices.contains($0) ? order[$0] : nil }
             if let selectedID, pagesToMake.contains(selectedID), let item = items[selectedID] { show(item) }
         }
@@ -221,11 +222,20 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
 
     // MARK: Applying pushes
 
-    private func withPush(_ body: () -> Void) {
+    /// Applies a push, then brings the view back to what was pushed: all of it, or, for a push
+    /// that cannot change the order (a selection, a title), only the selection — a tab switch
+    /// then reads no page list (a user's change the push did not undo is reconciled on idle).
+    private func withPush(reconcilingOrder: Bool = true, _ body: () -> Void) {
         applyingPush += 1
         defer { applyingPush -= 1 }
         body()
-        reconcile()
+        if reconcilingOrder {
+            reconcile()
+        } else {
+            applyingPush += 1
+            defer { applyingPush -= 1 }
+            showSelection()
+        }
     }
 
     /// Creates the page of `item` if it has none (also when it was still to be made) and shows
@@ -342,11 +352,15 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
             }
             index += 1
         }
-        if let selectedID, let page = pages[selectedID], present.contains(page),
-            adw_tab_view_get_selected_page(tabView) != page
-        {
-            adw_tab_view_set_selected_page(tabView, page)
-        }
+        if let selectedID, let page = pages[selectedID], present.contains(page) { showSelection() }
+    }
+
+    /// Selects the selected tab's page in the view, unless it is out on a drag.
+    private func showSelection() {
+        guard let selectedID, let page = pages[selectedID], adw_tab_view_get_selected_page(tabView) != page,
+            drag?.page != page
+        else { return }
+        adw_tab_view_set_selected_page(tabView, page)
     }
 
     /// The index in the pushed order that the view's `position` stands for: where tab `id`
