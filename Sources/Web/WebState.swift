@@ -169,6 +169,8 @@ public final class WebState: @MainActor SupportsUserData {
             if let storage {
                 hasOpener = hasOpener || storage.hasOpener
                 userAgent = storage.userAgent
+                // Before the restore, so that the page loads at its zoom.
+                if storage.zoomLevel != newContent.zoomLevel { newContent.zoomLevel = storage.zoomLevel }
             }
             let history = storage?.navigation ?? Self.fallbackHistory(metadata)
             let blob = loaders.nativeSessionState()
@@ -266,11 +268,17 @@ public final class WebState: @MainActor SupportsUserData {
     /// Whether the user typed into a form of the page and did not submit it (false while
     /// unrealized).
     public var hadFormInteraction: Bool { content?.hadFormInteraction ?? false }
-    /// The page zoom factor (1 while unrealized, the kept one while discarded); setting it
-    /// realizes.
+    /// The page zoom factor (1 while unrealized, the kept one while discarded; a restored tab
+    /// gets its saved one when it is realized); setting it realizes, and observers get
+    /// ``WebStateObserver/didChangeZoomLevel(_:)`` when it changed.
     public var zoomLevel: Double {
         get { content?.zoomLevel ?? discarded?.zoomLevel ?? 1 }
-        set { realizedContent.zoomLevel = newValue }
+        set {
+            let content = realizedContent
+            guard content.zoomLevel != newValue else { return }
+            content.zoomLevel = newValue
+            observers?.forEach { $0.didChangeZoomLevel(self) }
+        }
     }
     /// The navigation manager, or nil while unrealized (does not realize).
     public var navigationManagerIfRealized: NavigationManager? { navigation }
@@ -296,7 +304,7 @@ public final class WebState: @MainActor SupportsUserData {
         }
         return WebStateStorage(
             hasOpener: hasOpener, metadata: serializeMetadata(), userAgent: userAgent,
-            navigation: content.history)
+            navigation: content.history, zoomLevel: content.zoomLevel)
     }
 
     /// The engine's native session blob: from the content when realized, else from the
