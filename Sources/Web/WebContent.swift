@@ -61,6 +61,10 @@ public protocol WebContent: AnyObject {
     /// The content was hidden.
     func wasHidden()
 
+    /// Shows the engine's print dialog for the page over the window its view is in, and
+    /// prints what the user chooses there.
+    func printPage()
+
     /// Makes a new content for a window this content's page opens: in the same context,
     /// and related to it as the engine requires (same web process, `window.opener`).
     func makeRelatedContent() -> any WebContent

@@ -330,6 +330,8 @@ public final class WebState: @MainActor SupportsUserData {
     }
     /// The native view; realizes.
     public var view: ViewHandle { realizedContent.view }
+    /// Shows the engine's print dialog for the page over the window the view is in; realizes.
+    public func printPage() { realizedContent.printPage() }
     /// The engine's find-in-page controller; realizes.
     public func makeFindInPageController() -> any FindInPageController {
         realizedContent.makeFindInPageController()

@@ -15,6 +15,12 @@ public final class WebKitEngineContext: WebEngineContext {
     let session: GObjectRef
     private var downloads: WebKitDownloads!
 
+    /// The print settings (a `GtkPrintSettings *`) of the last print dialog that printed, for
+    /// the next one.
+    var printSettings: GObjectRef?
+    /// The page setup (a `GtkPageSetup *`) of the last print dialog that printed.
+    var pageSetup: GObjectRef?
+
     /// Where downloads are saved: the XDG download directory (else `~/Downloads`) unless set.
     public var downloadDirectory: URL {
         get { downloads.directory }

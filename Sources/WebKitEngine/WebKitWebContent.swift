@@ -43,6 +43,7 @@ public final class WebKitWebContent: WebContent {
     private var cachedHistory: NavigationHistory?
     /// The idle source that delivers ``WebKitSignal/completionDue``, while one is pending.
     private var completionSource: UInt32?
+    private let printing = WebKitPrinting()
 
     /// Whether the web process went away and the content was not reloaded since.
     public var isCrashed: Bool { navigation.isCrashed }
@@ -520,6 +521,28 @@ public final class WebKitWebContent: WebContent {
             userData)
     }
 
+    // MARK: Printing
+
+    /// Shows GTK's print dialog for the page over the window the view is in and prints what
+    /// the user chooses (`webkit_print_operation_run_dialog`, which runs the dialog in a main
+    /// loop of its own and returns when it closes). The context keeps the settings of a
+    /// dialog that printed for the next one.
+    public func printPage() {
+        guard let view = webViewPointer else { return }
+        printing.runDialog(for: view, context: context)
+    }
+
+    /// Prints the page as a PDF file at `file` without a dialog (GTK's "Print to File"
+    /// printer, `webkit_print_operation_print`); `completion` runs once WebKit has finished,
+    /// with the error it reported if it failed. Not called after ``close()``.
+    public func printToPDF(at file: URL, completion: @escaping @MainActor (Result<Void, PrintError>) -> Void)
+    {
+        guard let view = webViewPointer else {
+            return completion(.failure(PrintError(message: "The web content is closed")))
+        }
+        printing.printToPDF(view, file: file, completion: completion)
+    }
+
     /// Makes a web view related to this one (same network session and web process, so
     /// that the page's `window.opener` works), for a window the page opens.
     public func makeRelatedContent() -> any WebContent {
@@ -562,6 +585,7 @@ public final class WebKitWebContent: WebContent {
         completionSource = nil
         for connection in connections { connection.cancel() }
         connections.removeAll()
+        printing.cancelAll()
         if let view = webViewPointer, navigation.isLoading { webkit_web_view_stop_loading(view) }
         webView = nil
         userContentManager = nil

@@ -38,6 +38,8 @@ public final class FakeWebContent: WebContent {
     public private(set) var isShown = false
     /// Whether ``close()`` was called.
     public private(set) var isClosed = false
+    /// How many times the print dialog was asked for.
+    public private(set) var printRequests = 0
     /// Every URL this content loaded (commits and failures), in order.
     public private(set) var loadedURLs: [URL] = []
     /// The content whose page opened this one (``makeRelatedContent()``), if any.
@@ -261,6 +263,12 @@ public final class FakeWebContent: WebContent {
     }
 
     // MARK: View
+
+    /// Counts the request (``printRequests``); the fake has no dialog.
+    public func printPage() {
+        precondition(!isClosed, "FakeWebContent: used after close()")
+        printRequests += 1
+    }
 
     /// A fake content related to this one, counted by the engine.
     public func makeRelatedContent() -> any WebContent {

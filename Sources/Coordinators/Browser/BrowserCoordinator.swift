@@ -279,6 +279,11 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
 
     func resetZoom() { mediator?.resetZoom() }
 
+    func printPage() {
+        EventLog.record("print")
+        mediator?.printActivePage()
+    }
+
     func toggleFullscreen() {
         guard let window else { return }
         let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
@@ -315,6 +320,4 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
 
     func infoBarDismissed(infoBarID: String) { EventLog.record("info-bar-dismissed", infoBarID) }
 
-    // Printing needs an engine API the Web layer does not have yet.
-    func printPage() { EventLog.record("unsupported", "print") }
 }
