@@ -30,6 +30,9 @@ public protocol WebContent: AnyObject {
     var isLoading: Bool { get }
     /// The favicon URL of the page, if known.
     var faviconURL: URL? { get }
+    /// The page's favicon as PNG bytes, if the engine has it; current when the content
+    /// reports ``WebContentEvent/faviconURLChanged(_:)``.
+    var favicon: Data? { get }
     /// Whether the web process went away and the content has not been reloaded since.
     var isCrashed: Bool { get }
     /// The page zoom factor (1 is 100%).

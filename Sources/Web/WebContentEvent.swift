@@ -22,7 +22,7 @@ public enum WebContentEvent: Sendable, Equatable {
     case titleChanged
     /// The security state of the visible page changed.
     case visibleSecurityStateChanged
-    /// The favicon URL changed.
+    /// The favicon changed: its URL, and the image (``WebContent/favicon``) with it.
     case faviconURLChanged(URL?)
     /// The web process went away (crash or termination).
     case renderProcessGone

@@ -263,6 +263,10 @@ public final class WebState: @MainActor SupportsUserData {
     public var isCrashed: Bool { content?.isCrashed ?? false }
     /// The favicon URL, if known (kept while discarded).
     public var faviconURL: URL? { content?.faviconURL ?? discarded?.faviconURL }
+    /// The page's favicon as PNG bytes, while realized and the engine has it. An unrealized
+    /// tab keeps no image (it would make every restored tab bigger): its icon is looked up by
+    /// page URL in the engine's database (``FaviconLoader``).
+    public var favicon: Data? { content?.favicon }
     /// Whether the page is playing sound (false while unrealized).
     public var isPlayingAudio: Bool { content?.isPlayingAudio ?? false }
     /// Whether the user typed into a form of the page and did not submit it (false while

@@ -29,7 +29,7 @@ public protocol WebStateObserver: AnyObject {
     func titleWasSet(_ webState: WebState)
     /// The visible page's security state changed.
     func didChangeVisibleSecurityState(_ webState: WebState)
-    /// The favicon URL changed.
+    /// The favicon changed: its URL, and the image (``WebState/favicon``) with it.
     func faviconURLUpdated(_ webState: WebState, url: URL?)
     /// The web process went away.
     func renderProcessGone(_ webState: WebState)

@@ -49,6 +49,8 @@ public final class WebKitWebContent: WebContent {
     public var isCrashed: Bool { navigation.isCrashed }
     /// The favicon URL of the page, if WebKit found one.
     public var faviconURL: URL? { navigation.faviconURL }
+    /// The page's favicon (the view's `favicon` texture) as PNG bytes, if WebKit has one.
+    public private(set) var favicon: Data?
     /// Whether the page is playing sound (WebKit's `is-playing-audio`).
     public var isPlayingAudio: Bool {
         webViewPointer.map { webkit_web_view_is_playing_audio($0) != 0 } ?? false
@@ -196,7 +198,9 @@ public final class WebKitWebContent: WebContent {
         guard let view = webViewPointer else { return }
         var url: URL?
         let manager = webkit_network_session_get_website_data_manager(context.session.opaque)
-        if webkit_web_view_get_favicon(view) != nil,
+        let texture = webkit_web_view_get_favicon(view)
+        favicon = texture.flatMap { WebKitEngineContext.png(of: $0) }
+        if texture != nil,
             let database = webkit_website_data_manager_get_favicon_database(manager),
             let page = webkit_web_view_get_uri(view),
             let icon = webkit_favicon_database_get_favicon_uri(database, page)

@@ -26,6 +26,8 @@ public final class FakeWebContent: WebContent {
     public private(set) var isLoading = false
     /// The favicon URL (`/favicon.ico` of the committed page's origin).
     public private(set) var faviconURL: URL?
+    /// The committed page's ``FakeWebEngine/Page/favicon``.
+    public private(set) var favicon: Data?
     /// Whether the web process "crashed".
     public private(set) var isCrashed = false
     /// The page zoom factor.
@@ -151,10 +153,12 @@ public final class FakeWebContent: WebContent {
         report(.backForwardStateChanged)
         report(.titleChanged)
         if let scheme = context.url.scheme, let host = context.url.host {
-            let favicon = URL(string: "\(scheme)://\(host)/favicon.ico")
-            if favicon != faviconURL {
-                faviconURL = favicon
-                report(.faviconURLChanged(favicon))
+            let iconURL = URL(string: "\(scheme)://\(host)/favicon.ico")
+            if let png = page.favicon { engine.faviconDatabase[context.url.absoluteString] = png }
+            if iconURL != faviconURL || page.favicon != favicon {
+                faviconURL = iconURL
+                favicon = page.favicon
+                report(.faviconURLChanged(iconURL))
             }
         }
         estimatedProgress = 1

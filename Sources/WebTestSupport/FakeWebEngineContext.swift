@@ -37,6 +37,27 @@ public final class FakeWebEngineContext: WebEngineContext {
         downloadObservers.remove(observer)
     }
 
+    /// The page URLs whose favicon was asked for, in order.
+    public private(set) var faviconRequests: [URL] = []
+    private var pendingFaviconRequests: [(url: URL, completion: @MainActor (Data?) -> Void)] = []
+
+    /// Records the request; ``answerFaviconRequests()`` answers it from the engine's
+    /// ``FakeWebEngine/faviconDatabase``, as a real engine answers later.
+    public func fetchFavicon(forPageURL pageURL: URL, completion: @escaping @MainActor (Data?) -> Void) {
+        faviconRequests.append(pageURL)
+        pendingFaviconRequests.append((pageURL, completion))
+    }
+
+    /// Whether favicon requests wait for ``answerFaviconRequests()``.
+    public var hasPendingFaviconRequests: Bool { !pendingFaviconRequests.isEmpty }
+
+    /// Answers the favicon requests made so far, oldest first.
+    public func answerFaviconRequests() {
+        let requests = pendingFaviconRequests
+        pendingFaviconRequests.removeAll()
+        for request in requests { request.completion(engine.faviconDatabase[request.url.absoluteString]) }
+    }
+
     /// Simulates a download that finished, saved at `file`.
     public func simulateDownloadFinished(_ file: URL) {
         downloadObservers.forEach { $0.downloadFinished(file) }

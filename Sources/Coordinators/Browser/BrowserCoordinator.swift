@@ -96,6 +96,9 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         }
 
         let tabStrip = TabStripCoordinator(webStateList: list, dispatcher: dispatcher)
+        tabStrip.faviconLoader = profile.userData.getOrCreate(FaviconLoader.userDataKey) {
+            FaviconLoader(context: profile.webEngineContext)
+        }
         tabStrip.moveToNewWindow = { [weak self] index in self?.moveTabToNewWindow(at: index) }
         tabStrip.moveToWindow = { [weak self] index, windowID, insertionIndex in
             self?.moveTabToWindow?(index, windowID, insertionIndex)
