@@ -33,6 +33,8 @@ public protocol WebContent: AnyObject {
     /// The page's favicon as PNG bytes, if the engine has it; current when the content
     /// reports ``WebContentEvent/faviconURLChanged(_:)``.
     var favicon: Data? { get }
+    /// The security of the committed page's connection.
+    var sslStatus: SSLStatus { get }
     /// Whether the web process went away and the content has not been reloaded since.
     var isCrashed: Bool { get }
     /// The page zoom factor (1 is 100%).

@@ -259,6 +259,8 @@ public final class WebState: @MainActor SupportsUserData {
     public var isLoading: Bool { content?.isLoading ?? false }
     /// The estimated progress (0 while unrealized).
     public var loadingProgress: Double { content?.estimatedProgress ?? 0 }
+    /// The security of the committed page's connection (unknown while unrealized).
+    public var sslStatus: SSLStatus { content?.sslStatus ?? .unknown }
     /// Whether the web process went away and the tab was not reloaded since.
     public var isCrashed: Bool { content?.isCrashed ?? false }
     /// The favicon URL, if known (kept while discarded).

@@ -47,6 +47,10 @@ public final class WebKitWebContent: WebContent {
 
     /// Whether the web process went away and the content was not reloaded since.
     public var isCrashed: Bool { navigation.isCrashed }
+    /// The security of the committed page's connection, read from WebKit's TLS information
+    /// when the page commits (`webkit_web_view_get_tls_info`) and from
+    /// "load-failed-with-tls-errors" for the error page of a refused certificate.
+    public var sslStatus: SSLStatus { navigation.sslStatus }
     /// The favicon URL of the page, if WebKit found one.
     public var faviconURL: URL? { navigation.faviconURL }
     /// The page's favicon (the view's `favicon` texture) as PNG bytes, if WebKit has one.
@@ -107,7 +111,10 @@ public final class WebKitWebContent: WebContent {
             }
         }
         on("load-failed") { $0.loadFailed($1) }
-        on("load-failed-with-tls-errors", send: .loadFailedWithTLSErrors)
+        on("load-failed-with-tls-errors") { content, args in
+            content.navigation.handle(
+                .loadFailedWithTLSErrors(Self.certificateStatus(args.flags(at: 3))))
+        }
         on("notify::title", send: .titleChanged)
         on("notify::estimated-load-progress", send: .estimatedProgressChanged)
         on("notify::favicon") { content, _ in content.faviconChanged() }
@@ -144,6 +151,32 @@ public final class WebKitWebContent: WebContent {
         var estimatedProgress: Double { content?.estimatedProgress ?? 0 }
         var isLoading: Bool { view.map { webkit_web_view_is_loading($0) != 0 } ?? false }
         var mainResourceStatus: Int? { content?.mainResourceStatus() }
+        var certificateErrors: CertificateStatus? { content?.certificateErrors() }
+    }
+
+    /// What is wrong with the certificate of the committed page's connection
+    /// (`webkit_web_view_get_tls_info`): nil when it was not over TLS.
+    private func certificateErrors() -> CertificateStatus? {
+        guard let view = webViewPointer else { return nil }
+        var certificate: UnsafeMutablePointer<GTlsCertificate>?
+        var flags = GTlsCertificateFlags(0)
+        guard webkit_web_view_get_tls_info(view, &certificate, &flags) != 0, certificate != nil else {
+            return nil
+        }
+        return Self.certificateStatus(flags.rawValue)
+    }
+
+    /// GIO's `GTlsCertificateFlags` as a ``CertificateStatus``.
+    static func certificateStatus(_ flags: UInt32) -> CertificateStatus {
+        let table: [(GTlsCertificateFlags, CertificateStatus)] = [
+            (G_TLS_CERTIFICATE_UNKNOWN_CA, .unknownAuthority), (G_TLS_CERTIFICATE_BAD_IDENTITY, .badIdentity),
+            (G_TLS_CERTIFICATE_NOT_ACTIVATED, .notActivated), (G_TLS_CERTIFICATE_EXPIRED, .expired),
+            (G_TLS_CERTIFICATE_REVOKED, .revoked), (G_TLS_CERTIFICATE_INSECURE, .insecure),
+            (G_TLS_CERTIFICATE_GENERIC_ERROR, .genericError),
+        ]
+        return table.reduce(into: CertificateStatus()) { status, entry in
+            if flags & entry.0.rawValue != 0 { status.insert(entry.1) }
+        }
     }
 
     /// Carries out what the navigation machine decided.

@@ -28,6 +28,9 @@ public final class FakeWebContent: WebContent {
     public private(set) var faviconURL: URL?
     /// The committed page's ``FakeWebEngine/Page/favicon``.
     public private(set) var favicon: Data?
+    /// The committed page's security: `https` pages over TLS with their
+    /// ``FakeWebEngine/Page/certificateErrors``, `http` ones without.
+    public private(set) var sslStatus = SSLStatus.unknown
     /// Whether the web process "crashed".
     public private(set) var isCrashed = false
     /// The page zoom factor.
@@ -150,6 +153,13 @@ public final class FakeWebContent: WebContent {
         }
         context.error = error
         report(.didFinishNavigation(context))
+        let ssl = SSLStatus.committed(
+            url: context.url,
+            certificateErrors: context.url.scheme?.lowercased() == "https" ? page.certificateErrors : nil)
+        if ssl != sslStatus {
+            sslStatus = ssl
+            report(.visibleSecurityStateChanged)
+        }
         report(.backForwardStateChanged)
         report(.titleChanged)
         if let scheme = context.url.scheme, let host = context.url.host {

@@ -23,14 +23,19 @@ public final class FakeWebEngine: WebEngine {
         /// The page's favicon (PNG bytes), if it has one; a commit puts it in the engine's
         /// ``FakeWebEngine/faviconDatabase``.
         public var favicon: Data?
+        /// What is wrong with the certificate of an `https` page (empty: trusted); other
+        /// schemes have no TLS.
+        public var certificateErrors: CertificateStatus
 
         /// Creates a page description.
         public init(
             title: String, text: String = "", redirect: URL? = nil, failure: WebLoadError? = nil,
-            httpStatus: Int = 200, stalls: Bool = false, favicon: Data? = nil
+            httpStatus: Int = 200, stalls: Bool = false, favicon: Data? = nil,
+            certificateErrors: CertificateStatus = []
         ) {
             self.stalls = stalls
             self.favicon = favicon
+            self.certificateErrors = certificateErrors
             self.title = title
             self.text = text
             self.redirect = redirect
