@@ -70,6 +70,9 @@ public final class WebKitEngineContext: WebEngineContext {
         downloads.observers.remove(observer)
     }
 
+    /// The downloads under way, oldest first.
+    public var downloadTasks: [any DownloadTask] { downloads.tasks }
+
     /// Looks up the page's favicon in the session's favicon database
     /// (`webkit_favicon_database_get_favicon`), without a web view, as PNG bytes.
     public func fetchFavicon(forPageURL pageURL: URL, completion: @escaping @MainActor (Data?) -> Void) {

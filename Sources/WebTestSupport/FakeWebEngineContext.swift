@@ -58,8 +58,28 @@ public final class FakeWebEngineContext: WebEngineContext {
         for request in requests { request.completion(engine.faviconDatabase[request.url.absoluteString]) }
     }
 
-    /// Simulates a download that finished, saved at `file`.
-    public func simulateDownloadFinished(_ file: URL) {
-        downloadObservers.forEach { $0.downloadFinished(file) }
+    private var activeDownloads: [FakeDownloadTask] = []
+    private var nextDownloadIdentifier = 0
+
+    /// The downloads under way, oldest first.
+    public var downloadTasks: [any DownloadTask] { activeDownloads }
+
+    /// Simulates a download of `fileName` starting (saved under `/tmp/downloads`), of
+    /// `expectedBytes` when the size is known; the test drives the returned task.
+    @discardableResult
+    public func simulateDownloadStarted(fileName: String, expectedBytes: Int64? = nil) -> FakeDownloadTask {
+        nextDownloadIdentifier += 1
+        let task = FakeDownloadTask(
+            identifier: nextDownloadIdentifier,
+            destination: URL(fileURLWithPath: "/tmp/downloads").appendingPathComponent(fileName),
+            expectedBytes: expectedBytes, context: self)
+        activeDownloads.append(task)
+        downloadObservers.forEach { $0.downloadStarted(task) }
+        return task
+    }
+
+    func downloadEnded(_ task: FakeDownloadTask) {
+        activeDownloads.removeAll { $0 === task }
+        downloadObservers.forEach { $0.downloadEnded(task) }
     }
 }

@@ -71,6 +71,7 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             "LocationBarCommands": dispatcher.isDispatching(for: (any LocationBarCommands).self),
             "FindInPageCommands": dispatcher.isDispatching(for: (any FindInPageCommands).self),
             "RecentlyClosedCommands": dispatcher.isDispatching(for: (any RecentlyClosedCommands).self),
+            "DownloadsCommands": dispatcher.isDispatching(for: (any DownloadsCommands).self),
             "InfoBarCommands": dispatcher.isDispatching(for: (any InfoBarCommands).self),
         ]
     }

@@ -405,6 +405,8 @@ private final class ContentRecordingContext: WebEngineContext {
 
     func removeDownloadObserver(_ observer: any DownloadObserver) { base.removeDownloadObserver(observer) }
 
+    var downloadTasks: [any DownloadTask] { base.downloadTasks }
+
     func fetchFavicon(forPageURL pageURL: URL, completion: @escaping @MainActor (Data?) -> Void) {
         base.fetchFavicon(forPageURL: pageURL, completion: completion)
     }
