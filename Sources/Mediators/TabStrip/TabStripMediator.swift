@@ -243,12 +243,13 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
 
     // MARK: FaviconLoaderObserver
 
-    /// Pushes the tabs showing the page whose icon arrived.
+    /// Pushes the tabs showing the page whose icon arrived. The strip's items are searched by
+    /// their URL text: a restored window of many tabs gets an answer per tab, and comparing
+    /// strings keeps that cheap.
     public func faviconLoader(_ loader: FaviconLoader, didLoadFaviconForPageURL pageURL: URL) {
         guard !inBatch, !webStateList.isDestroyed else { return }
-        for index in 0..<webStateList.count where webStateList.webState(at: index).visibleURL == pageURL {
-            pushUpdate(at: index)
-        }
+        let text = pageURL.absoluteString
+        for index in shown.indices where shown[index].url == text { pushUpdate(at: index) }
     }
 
     // MARK: TabStripCommands
