@@ -309,6 +309,7 @@ let package = Package(
             dependencies: [
                 "Coordinators", "Commands", "UIInterfaces", "TabModel", "Profiles", "Web", "WebTestSupport",
                 "ModelTestSupport", "Application", "Base", "Mediators", "GTKSupport", "CGTK", "CAdwaita",
+                "ViewControllers",
             ],
             swiftSettings: strict
         ),

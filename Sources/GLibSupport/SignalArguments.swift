@@ -68,6 +68,9 @@ public struct SignalArguments {
     /// A `guint` argument.
     public func uint(at index: Int) -> UInt32 { g_value_get_uint(value(index)) }
 
+    /// A `guint64` argument.
+    public func uint64(at index: Int) -> UInt64 { UInt64(g_value_get_uint64(value(index))) }
+
     /// A `gdouble` argument.
     public func double(at index: Int) -> Double { g_value_get_double(value(index)) }
 

@@ -4,6 +4,22 @@ void gtkshim_set_accessible_label(GtkWidget *widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+void gtkshim_set_accessible_description(GtkWidget *widget, const char *description) {
+    if (description == NULL) {
+        gtk_accessible_reset_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+    } else {
+        gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+    }
+}
+
+gboolean gtkshim_accessible_description_is(GtkWidget *widget, const char *description) {
+    char *mismatch =
+        gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description);
+    gboolean matches = mismatch == NULL;
+    g_free(mismatch);
+    return matches;
+}
+
 void gtkshim_emit(gpointer instance, const char *name) {
     g_signal_emit_by_name(instance, name);
 }

@@ -10,6 +10,10 @@ public struct HTTPResponse: Sendable {
     public var body: Data
     /// How long the server waits before answering.
     public var delay: Duration
+    /// When set, the server sends the headers (with the whole body's `Content-Length`) and
+    /// this many bytes of the body, then sends nothing more until the client hangs up or the
+    /// server stops: a download that stays under way.
+    public var stallsAfter: Int?
 
     /// Creates a response.
     public init(
@@ -48,6 +52,13 @@ public struct HTTPResponse: Sendable {
     /// A redirect to `location` (a path or an absolute URL).
     public static func redirect(to location: String, status: Int = 302) -> HTTPResponse {
         HTTPResponse(status: status, headers: ["Location": location])
+    }
+
+    /// This response, stalling after `bytes` bytes of its body (``stallsAfter``).
+    public func stalling(after bytes: Int) -> HTTPResponse {
+        var response = self
+        response.stallsAfter = bytes
+        return response
     }
 
     /// This response, answered after `delay`.

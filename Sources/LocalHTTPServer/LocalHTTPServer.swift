@@ -244,7 +244,7 @@ private final class HTTPServerCore: Sendable {
         }
         head += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
         var bytes = Data(head.utf8)
-        if request.method != "HEAD" { bytes.append(response.body) }
+        if request.method != "HEAD" { bytes.append(response.body.prefix(response.stallsAfter ?? Int.max)) }
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -252,6 +252,11 @@ private final class HTTPServerCore: Sendable {
                 if sent <= 0 { return }
                 offset += sent
             }
+        }
+        if response.stallsAfter != nil {
+            // Until the client hangs up (the socket turns readable at its end) or the server stops.
+            _ = waitReadable(fd)
+            return
         }
         shutdown(fd, Int32(SHUT_WR))
     }

@@ -198,6 +198,8 @@ final class BrowserSession: WebStateListObserver, WebStateObserver {
 
     func titleWasSet(_ webState: WebState) { markWebStateDirty(webState) }
 
+    func didChangeZoomLevel(_ webState: WebState) { markWebStateDirty(webState) }
+
     /// Whether a tab is loading is saved with the list (a tab loading at a crash comes back
     /// without loading): a dirty tab makes the next save rewrite the list too.
     func didStartLoading(_ webState: WebState) { markWebStateDirty(webState) }

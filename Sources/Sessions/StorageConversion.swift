@@ -123,13 +123,21 @@ extension StorageWebStateStorage {
         hasOpener_p = storage.hasOpener
         userAgent = StorageUserAgentType(storage.userAgent)
         navigation = StorageNavigationStorage(storage.navigation)
+        if storage.zoomLevel != 1, Self.zoomLevelRange.contains(storage.zoomLevel) {
+            zoomLevel = storage.zoomLevel
+        }
     }
+
+    /// The zoom factors a file may hold (the zoom commands' range, 25% to 500%); anything
+    /// else, 0 included (a file written before the field), reads as 1.
+    static let zoomLevelRange: ClosedRange<Double> = 0.25...5
 
     func model(metadata: WebStateMetadata) -> WebStateStorage {
         WebStateStorage(
             hasOpener: hasOpener_p, metadata: hasMetadata ? self.metadata.model : metadata,
             userAgent: userAgent.model,
-            navigation: navigation.model)
+            navigation: navigation.model,
+            zoomLevel: Self.zoomLevelRange.contains(zoomLevel) ? zoomLevel : 1)
     }
 }
 

@@ -1,11 +1,11 @@
-public import Foundation
-
 /// Told about the downloads of a ``WebEngineContext`` (a response the engine cannot show, or a
-/// link the page marked as a download), once each one ends.
+/// link the page marked as a download): when each starts, as it goes on, and when it ends.
 @MainActor
 public protocol DownloadObserver: AnyObject {
-    /// A download finished; `file` is where it was saved.
-    func downloadFinished(_ file: URL)
-    /// A download failed; `file` is where it was going (nil if it never got that far).
-    func downloadFailed(_ file: URL?, message: String)
+    /// A download started (its ``DownloadTask/destination`` may not be decided yet).
+    func downloadStarted(_ task: any DownloadTask)
+    /// A download's progress or destination changed.
+    func downloadUpdated(_ task: any DownloadTask)
+    /// A download ended: its ``DownloadTask/state`` says how (saved, failed or cancelled).
+    func downloadEnded(_ task: any DownloadTask)
 }

@@ -30,6 +30,11 @@ public protocol WebContent: AnyObject {
     var isLoading: Bool { get }
     /// The favicon URL of the page, if known.
     var faviconURL: URL? { get }
+    /// The page's favicon as PNG bytes, if the engine has it; current when the content
+    /// reports ``WebContentEvent/faviconURLChanged(_:)``.
+    var favicon: Data? { get }
+    /// The security of the committed page's connection.
+    var sslStatus: SSLStatus { get }
     /// Whether the web process went away and the content has not been reloaded since.
     var isCrashed: Bool { get }
     /// The page zoom factor (1 is 100%).
@@ -60,6 +65,10 @@ public protocol WebContent: AnyObject {
     func wasShown()
     /// The content was hidden.
     func wasHidden()
+
+    /// Shows the engine's print dialog for the page over the window its view is in, and
+    /// prints what the user chooses there.
+    func printPage()
 
     /// Makes a new content for a window this content's page opens: in the same context,
     /// and related to it as the engine requires (same web process, `window.opener`).

@@ -20,9 +20,9 @@ public enum WebContentEvent: Sendable, Equatable {
     case backForwardStateChanged
     /// The title changed.
     case titleChanged
-    /// The security state of the visible page changed.
+    /// The security state of the committed page changed (``WebContent/sslStatus``).
     case visibleSecurityStateChanged
-    /// The favicon URL changed.
+    /// The favicon changed: its URL, and the image (``WebContent/favicon``) with it.
     case faviconURLChanged(URL?)
     /// The web process went away (crash or termination).
     case renderProcessGone

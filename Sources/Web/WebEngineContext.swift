@@ -1,3 +1,5 @@
+public import Foundation
+
 /// A profile's engine state (WebKit's network session): every ``WebContent`` made from it
 /// shares its cookies, storage and cache.
 @MainActor
@@ -10,4 +12,11 @@ public protocol WebEngineContext: AnyObject {
     func addDownloadObserver(_ observer: any DownloadObserver)
     /// Stops telling `observer` about downloads.
     func removeDownloadObserver(_ observer: any DownloadObserver)
+    /// The downloads under way, oldest first (a window opened while they run lists them).
+    var downloadTasks: [any DownloadTask] { get }
+    /// Looks up the favicon the engine's favicon database keeps for the page at `pageURL`
+    /// (pages loaded in this context, in this run or, for a persistent one, an earlier one),
+    /// without a web content; `completion` gets it as PNG bytes, or nil when there is none.
+    /// It runs once, on the main actor, later (never inside this call).
+    func fetchFavicon(forPageURL pageURL: URL, completion: @escaping @MainActor (Data?) -> Void)
 }

@@ -169,6 +169,8 @@ public final class WebState: @MainActor SupportsUserData {
             if let storage {
                 hasOpener = hasOpener || storage.hasOpener
                 userAgent = storage.userAgent
+                // Before the restore, so that the page loads at its zoom.
+                if storage.zoomLevel != newContent.zoomLevel { newContent.zoomLevel = storage.zoomLevel }
             }
             let history = storage?.navigation ?? Self.fallbackHistory(metadata)
             let blob = loaders.nativeSessionState()
@@ -257,20 +259,32 @@ public final class WebState: @MainActor SupportsUserData {
     public var isLoading: Bool { content?.isLoading ?? false }
     /// The estimated progress (0 while unrealized).
     public var loadingProgress: Double { content?.estimatedProgress ?? 0 }
+    /// The security of the committed page's connection (unknown while unrealized).
+    public var sslStatus: SSLStatus { content?.sslStatus ?? .unknown }
     /// Whether the web process went away and the tab was not reloaded since.
     public var isCrashed: Bool { content?.isCrashed ?? false }
     /// The favicon URL, if known (kept while discarded).
     public var faviconURL: URL? { content?.faviconURL ?? discarded?.faviconURL }
+    /// The page's favicon as PNG bytes, while realized and the engine has it. An unrealized
+    /// tab keeps no image (it would make every restored tab bigger): its icon is looked up by
+    /// page URL in the engine's database (``FaviconLoader``).
+    public var favicon: Data? { content?.favicon }
     /// Whether the page is playing sound (false while unrealized).
     public var isPlayingAudio: Bool { content?.isPlayingAudio ?? false }
     /// Whether the user typed into a form of the page and did not submit it (false while
     /// unrealized).
     public var hadFormInteraction: Bool { content?.hadFormInteraction ?? false }
-    /// The page zoom factor (1 while unrealized, the kept one while discarded); setting it
-    /// realizes.
+    /// The page zoom factor (1 while unrealized, the kept one while discarded; a restored tab
+    /// gets its saved one when it is realized); setting it realizes, and observers get
+    /// ``WebStateObserver/didChangeZoomLevel(_:)`` when it changed.
     public var zoomLevel: Double {
         get { content?.zoomLevel ?? discarded?.zoomLevel ?? 1 }
-        set { realizedContent.zoomLevel = newValue }
+        set {
+            let content = realizedContent
+            guard content.zoomLevel != newValue else { return }
+            content.zoomLevel = newValue
+            observers?.forEach { $0.didChangeZoomLevel(self) }
+        }
     }
     /// The navigation manager, or nil while unrealized (does not realize).
     public var navigationManagerIfRealized: NavigationManager? { navigation }
@@ -296,7 +310,7 @@ public final class WebState: @MainActor SupportsUserData {
         }
         return WebStateStorage(
             hasOpener: hasOpener, metadata: serializeMetadata(), userAgent: userAgent,
-            navigation: content.history)
+            navigation: content.history, zoomLevel: content.zoomLevel)
     }
 
     /// The engine's native session blob: from the content when realized, else from the
@@ -322,6 +336,8 @@ public final class WebState: @MainActor SupportsUserData {
     }
     /// The native view; realizes.
     public var view: ViewHandle { realizedContent.view }
+    /// Shows the engine's print dialog for the page over the window the view is in; realizes.
+    public func printPage() { realizedContent.printPage() }
     /// The engine's find-in-page controller; realizes.
     public func makeFindInPageController() -> any FindInPageController {
         realizedContent.makeFindInPageController()

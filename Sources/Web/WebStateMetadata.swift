@@ -38,15 +38,18 @@ public struct WebStateStorage: Sendable, Equatable {
     public var userAgent: UserAgentType
     /// The back-forward history.
     public var navigation: NavigationHistory
+    /// The page zoom factor (1 is 100%), restored when the tab is realized.
+    public var zoomLevel: Double
 
     /// Creates storage.
     public init(
         hasOpener: Bool = false, metadata: WebStateMetadata, userAgent: UserAgentType = .automatic,
-        navigation: NavigationHistory
+        navigation: NavigationHistory, zoomLevel: Double = 1
     ) {
         self.hasOpener = hasOpener
         self.metadata = metadata
         self.userAgent = userAgent
         self.navigation = navigation
+        self.zoomLevel = zoomLevel
     }
 }

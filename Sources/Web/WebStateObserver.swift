@@ -29,10 +29,12 @@ public protocol WebStateObserver: AnyObject {
     func titleWasSet(_ webState: WebState)
     /// The visible page's security state changed.
     func didChangeVisibleSecurityState(_ webState: WebState)
-    /// The favicon URL changed.
+    /// The favicon changed: its URL, and the image (``WebState/favicon``) with it.
     func faviconURLUpdated(_ webState: WebState, url: URL?)
     /// The web process went away.
     func renderProcessGone(_ webState: WebState)
+    /// The page zoom factor was changed (``WebState/zoomLevel``).
+    func didChangeZoomLevel(_ webState: WebState)
     /// A window the page asked for without a user gesture was blocked.
     func popupBlocked(_ webState: WebState, url: URL?)
     /// The WebState was realized: from unrealized, once, and again after each
@@ -76,6 +78,8 @@ extension WebStateObserver {
     public func faviconURLUpdated(_ webState: WebState, url: URL?) {}
     /// Does nothing.
     public func renderProcessGone(_ webState: WebState) {}
+    /// Does nothing.
+    public func didChangeZoomLevel(_ webState: WebState) {}
     /// Does nothing.
     public func popupBlocked(_ webState: WebState, url: URL?) {}
     /// Does nothing.

@@ -4,24 +4,92 @@ import Foundation
 import GLibSupport
 import Web
 
-/// The downloads of one network session: WebKit's "download-started" on the session, then
-/// each `WebKitDownload`'s "decide-destination" (a unique name in ``directory``), "failed"
-/// and "finished", reported to the ``DownloadObserver``s.
+/// One WebKit download (`WebKitDownload`) behind Web's ``DownloadTask``.
 @MainActor
-final class WebKitDownloads {
-    /// One download under way.
-    private final class Active {
-        let download: GObjectRef
-        var connections: [SignalConnection] = []
-        var destination: URL?
-        var failure: String?
-        init(_ download: GObjectRef) { self.download = download }
+final class WebKitDownloadTask: DownloadTask {
+    let identifier: Int
+    let download: GObjectRef
+    var connections: [SignalConnection] = []
+    private(set) var destination: URL?
+    private(set) var receivedBytes: Int64 = 0
+    private(set) var state = DownloadState.inProgress
+    private var failure: String?
+    private var cancelRequested = false
+    /// The progress last reported, in hundredths (or, with no size known, in 256 KiB steps).
+    private var reportedStep = -1
+    fileprivate weak var owner: WebKitDownloads?
+
+    init(identifier: Int, download: GObjectRef) {
+        self.identifier = identifier
+        self.download = download
     }
 
+    var expectedBytes: Int64? {
+        guard let response = webkit_download_get_response(download.opaque) else { return nil }
+        let length = webkit_uri_response_get_content_length(response)
+        return length > 0 ? Int64(length) : nil
+    }
+
+    var progress: Double? {
+        guard expectedBytes != nil else { return nil }
+        return min(max(webkit_download_get_estimated_progress(download.opaque), 0), 1)
+    }
+
+    /// `webkit_download_cancel`: WebKit reports "failed" (cancelled by the user), then
+    /// "finished"; the partial file is deleted then.
+    func cancel() {
+        guard state == .inProgress, !cancelRequested else { return }
+        cancelRequested = true
+        webkit_download_cancel(download.opaque)
+    }
+
+    fileprivate func decided(_ url: URL) {
+        destination = url
+    }
+
+    /// Whether the data received makes a new step worth reporting.
+    fileprivate func received(_ length: UInt64) -> Bool {
+        receivedBytes += Int64(clamping: length)
+        let step: Int
+        if let progress { step = Int(progress * 100) } else { step = Int(receivedBytes / (256 * 1024)) }
+        guard step != reportedStep else { return false }
+        reportedStep = step
+        return true
+    }
+
+    fileprivate func failed(_ message: String, cancelled: Bool) {
+        failure = message
+        if cancelled { cancelRequested = true }
+    }
+
+    /// Ends the task: finished, failed or cancelled (a partial file is removed).
+    fileprivate func end() {
+        for connection in connections { connection.cancel() }
+        connections.removeAll()
+        if cancelRequested {
+            state = .cancelled
+        } else if let failure {
+            state = .failed(message: failure)
+        } else {
+            state = .finished
+        }
+        if state != .finished, let destination {
+            try? FileManager.default.removeItem(at: destination)
+        }
+    }
+}
+
+/// The downloads of one network session: WebKit's "download-started" on the session, then
+/// each `WebKitDownload`'s "decide-destination" (a unique name in ``directory``),
+/// "received-data" (progress, reported in steps of 1%, or of 256 KiB when the size is
+/// unknown), "failed" and "finished", reported to the ``DownloadObserver``s.
+@MainActor
+final class WebKitDownloads {
     /// Where downloads are saved (created if missing).
     var directory: URL
     let observers = ObserverList<any DownloadObserver>()
-    private var active: [ObjectIdentifier: Active] = [:]
+    private var active: [Int: WebKitDownloadTask] = [:]
+    private var nextIdentifier = 0
     private var started: SignalConnection?
 
     init(session: GObjectRef, directory: URL) {
@@ -34,8 +102,11 @@ final class WebKitDownloads {
 
     isolated deinit {
         started?.cancel()
-        for entry in active.values { for connection in entry.connections { connection.cancel() } }
+        for task in active.values { for connection in task.connections { connection.cancel() } }
     }
+
+    /// The downloads under way, oldest first.
+    var tasks: [any DownloadTask] { active.keys.sorted().compactMap { active[$0] } }
 
     /// The user's download directory (XDG's, else `~/Downloads`).
     static var defaultDirectory: URL {
@@ -47,39 +118,47 @@ final class WebKitDownloads {
     }
 
     private func track(_ download: GObjectRef) {
-        let entry = Active(download)
-        let key = ObjectIdentifier(entry)
-        active[key] = entry
+        nextIdentifier += 1
+        let task = WebKitDownloadTask(identifier: nextIdentifier, download: download)
+        task.owner = self
+        active[task.identifier] = task
         func on(
             _ signal: String,
-            _ handler: @escaping @MainActor (WebKitDownloads, Active, SignalArguments) -> Void
+            _ handler: @escaping @MainActor (WebKitDownloads, WebKitDownloadTask, SignalArguments) -> Void
         ) {
-            entry.connections.append(
-                SignalConnection.connect(download.pointer, signal: signal) { [weak self, weak entry] args in
-                    if let self, let entry { handler(self, entry, args) }
+            task.connections.append(
+                SignalConnection.connect(download.pointer, signal: signal) { [weak self, weak task] args in
+                    if let self, let task { handler(self, task, args) }
                 })
         }
-        on("decide-destination") { downloads, entry, args in
+        on("decide-destination") { downloads, task, args in
             let destination = downloads.uniqueDestination(for: args.string(at: 1) ?? "")
-            entry.destination = destination
-            webkit_download_set_destination(entry.download.opaque, destination.path)
+            task.decided(destination)
+            webkit_download_set_destination(task.download.opaque, destination.path)
             args.setReturnValue(true)
+            downloads.observers.forEach { $0.downloadUpdated(task) }
         }
-        on("failed") { _, entry, args in
+        on("received-data") { downloads, task, args in
+            if task.received(args.uint64(at: 1)) { downloads.observers.forEach { $0.downloadUpdated(task) } }
+        }
+        on("failed") { _, task, args in
             let error = args.boxed(at: 1)?.assumingMemoryBound(to: GError.self)
-            entry.failure = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "failed"
+            let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "failed"
+            let cancelled =
+                error.map {
+                    $0.pointee.domain == webkit_download_error_quark()
+                        && $0.pointee.code == Int32(WEBKIT_DOWNLOAD_ERROR_CANCELLED_BY_USER.rawValue)
+                } ?? false
+            task.failed(message, cancelled: cancelled)
         }
-        on("finished") { downloads, entry, _ in downloads.finish(entry, key: key) }
+        on("finished") { downloads, task, _ in downloads.finish(task) }
+        observers.forEach { $0.downloadStarted(task) }
     }
 
-    private func finish(_ entry: Active, key: ObjectIdentifier) {
-        for connection in entry.connections { connection.cancel() }
-        active[key] = nil
-        if let failure = entry.failure {
-            observers.forEach { $0.downloadFailed(entry.destination, message: failure) }
-        } else if let destination = entry.destination {
-            observers.forEach { $0.downloadFinished(destination) }
-        }
+    private func finish(_ task: WebKitDownloadTask) {
+        active[task.identifier] = nil
+        task.end()
+        observers.forEach { $0.downloadEnded(task) }
     }
 
     /// A path in ``directory`` for `suggestedName` that no file and no other download uses:

@@ -15,6 +15,12 @@ public final class WebKitEngineContext: WebEngineContext {
     let session: GObjectRef
     private var downloads: WebKitDownloads!
 
+    /// The print settings (a `GtkPrintSettings *`) of the last print dialog that printed, for
+    /// the next one.
+    var printSettings: GObjectRef?
+    /// The page setup (a `GtkPageSetup *`) of the last print dialog that printed.
+    var pageSetup: GObjectRef?
+
     /// Where downloads are saved: the XDG download directory (else `~/Downloads`) unless set.
     public var downloadDirectory: URL {
         get { downloads.directory }
@@ -62,6 +68,40 @@ public final class WebKitEngineContext: WebEngineContext {
     /// Stops telling `observer` about downloads.
     public func removeDownloadObserver(_ observer: any DownloadObserver) {
         downloads.observers.remove(observer)
+    }
+
+    /// The downloads under way, oldest first.
+    public var downloadTasks: [any DownloadTask] { downloads.tasks }
+
+    /// Looks up the page's favicon in the session's favicon database
+    /// (`webkit_favicon_database_get_favicon`), without a web view, as PNG bytes.
+    public func fetchFavicon(forPageURL pageURL: URL, completion: @escaping @MainActor (Data?) -> Void) {
+        let manager = webkit_network_session_get_website_data_manager(session.opaque)
+        guard let database = webkit_website_data_manager_get_favicon_database(manager) else {
+            // Favicons are enabled on every session; answered later all the same.
+            GLibMainLoop.addIdle { completion(nil) }
+            return
+        }
+        let retained = GObjectRef(retaining: UnsafeMutableRawPointer(database))
+        let userData = AsyncCompletion.userData { _, result in
+            var error: UnsafeMutablePointer<GError>?
+            let texture = webkit_favicon_database_get_favicon_finish(retained.opaque, result, &error)
+            if error != nil { g_error_free(error) }
+            guard let texture else { return completion(nil) }
+            defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+            completion(Self.png(of: texture))
+        }
+        webkit_favicon_database_get_favicon(
+            retained.opaque, pageURL.absoluteString, nil, AsyncCompletion.callback, userData)
+    }
+
+    /// A texture's pixels as PNG bytes.
+    static func png(of texture: OpaquePointer) -> Data? {
+        guard let bytes = gdk_texture_save_to_png_bytes(texture) else { return nil }
+        defer { g_bytes_unref(bytes) }
+        var size: gsize = 0
+        guard let data = g_bytes_get_data(bytes, &size), size > 0 else { return nil }
+        return Data(bytes: data, count: Int(size))
     }
 
     /// The cookie database's name in a persistent context's data directory.

@@ -43,11 +43,18 @@ public final class WebKitWebContent: WebContent {
     private var cachedHistory: NavigationHistory?
     /// The idle source that delivers ``WebKitSignal/completionDue``, while one is pending.
     private var completionSource: UInt32?
+    private let printing = WebKitPrinting()
 
     /// Whether the web process went away and the content was not reloaded since.
     public var isCrashed: Bool { navigation.isCrashed }
+    /// The security of the committed page's connection, read from WebKit's TLS information
+    /// when the page commits (`webkit_web_view_get_tls_info`) and from
+    /// "load-failed-with-tls-errors" for the error page of a refused certificate.
+    public var sslStatus: SSLStatus { navigation.sslStatus }
     /// The favicon URL of the page, if WebKit found one.
     public var faviconURL: URL? { navigation.faviconURL }
+    /// The page's favicon (the view's `favicon` texture) as PNG bytes, if WebKit has one.
+    public private(set) var favicon: Data?
     /// Whether the page is playing sound (WebKit's `is-playing-audio`).
     public var isPlayingAudio: Bool {
         webViewPointer.map { webkit_web_view_is_playing_audio($0) != 0 } ?? false
@@ -115,7 +122,10 @@ public final class WebKitWebContent: WebContent {
             }
         }
         on("load-failed") { $0.loadFailed($1) }
-        on("load-failed-with-tls-errors", send: .loadFailedWithTLSErrors)
+        on("load-failed-with-tls-errors") { content, args in
+            content.navigation.handle(
+                .loadFailedWithTLSErrors(Self.certificateStatus(args.flags(at: 3))))
+        }
         on("notify::title", send: .titleChanged)
         on("notify::estimated-load-progress", send: .estimatedProgressChanged)
         on("notify::favicon") { content, _ in content.faviconChanged() }
@@ -152,6 +162,32 @@ public final class WebKitWebContent: WebContent {
         var estimatedProgress: Double { content?.estimatedProgress ?? 0 }
         var isLoading: Bool { view.map { webkit_web_view_is_loading($0) != 0 } ?? false }
         var mainResourceStatus: Int? { content?.mainResourceStatus() }
+        var certificateErrors: CertificateStatus? { content?.certificateErrors() }
+    }
+
+    /// What is wrong with the certificate of the committed page's connection
+    /// (`webkit_web_view_get_tls_info`): nil when it was not over TLS.
+    private func certificateErrors() -> CertificateStatus? {
+        guard let view = webViewPointer else { return nil }
+        var certificate: UnsafeMutablePointer<GTlsCertificate>?
+        var flags = GTlsCertificateFlags(0)
+        guard webkit_web_view_get_tls_info(view, &certificate, &flags) != 0, certificate != nil else {
+            return nil
+        }
+        return Self.certificateStatus(flags.rawValue)
+    }
+
+    /// GIO's `GTlsCertificateFlags` as a ``CertificateStatus``.
+    static func certificateStatus(_ flags: UInt32) -> CertificateStatus {
+        let table: [(GTlsCertificateFlags, CertificateStatus)] = [
+            (G_TLS_CERTIFICATE_UNKNOWN_CA, .unknownAuthority), (G_TLS_CERTIFICATE_BAD_IDENTITY, .badIdentity),
+            (G_TLS_CERTIFICATE_NOT_ACTIVATED, .notActivated), (G_TLS_CERTIFICATE_EXPIRED, .expired),
+            (G_TLS_CERTIFICATE_REVOKED, .revoked), (G_TLS_CERTIFICATE_INSECURE, .insecure),
+            (G_TLS_CERTIFICATE_GENERIC_ERROR, .genericError),
+        ]
+        return table.reduce(into: CertificateStatus()) { status, entry in
+            if flags & entry.0.rawValue != 0 { status.insert(entry.1) }
+        }
     }
 
     /// Carries out what the navigation machine decided.
@@ -206,7 +242,9 @@ public final class WebKitWebContent: WebContent {
         guard let view = webViewPointer else { return }
         var url: URL?
         let manager = webkit_network_session_get_website_data_manager(context.session.opaque)
-        if webkit_web_view_get_favicon(view) != nil,
+        let texture = webkit_web_view_get_favicon(view)
+        favicon = texture.flatMap { WebKitEngineContext.png(of: $0) }
+        if texture != nil,
             let database = webkit_website_data_manager_get_favicon_database(manager),
             let page = webkit_web_view_get_uri(view),
             let icon = webkit_favicon_database_get_favicon_uri(database, page)
@@ -531,6 +569,28 @@ public final class WebKitWebContent: WebContent {
             userData)
     }
 
+    // MARK: Printing
+
+    /// Shows GTK's print dialog for the page over the window the view is in and prints what
+    /// the user chooses (`webkit_print_operation_run_dialog`, which runs the dialog in a main
+    /// loop of its own and returns when it closes). The context keeps the settings of a
+    /// dialog that printed for the next one.
+    public func printPage() {
+        guard let view = webViewPointer else { return }
+        printing.runDialog(for: view, context: context)
+    }
+
+    /// Prints the page as a PDF file at `file` without a dialog (GTK's "Print to File"
+    /// printer, `webkit_print_operation_print`); `completion` runs once WebKit has finished,
+    /// with the error it reported if it failed. Not called after ``close()``.
+    public func printToPDF(at file: URL, completion: @escaping @MainActor (Result<Void, PrintError>) -> Void)
+    {
+        guard let view = webViewPointer else {
+            return completion(.failure(PrintError(message: "The web content is closed")))
+        }
+        printing.printToPDF(view, file: file, completion: completion)
+    }
+
     /// Makes a web view related to this one (same network session and web process, so
     /// that the page's `window.opener` works), for a window the page opens.
     public func makeRelatedContent() -> any WebContent {
@@ -573,6 +633,7 @@ public final class WebKitWebContent: WebContent {
         completionSource = nil
         for connection in connections { connection.cancel() }
         connections.removeAll()
+        printing.cancelAll()
         if let view = webViewPointer, navigation.isLoading { webkit_web_view_stop_loading(view) }
         webView = nil
         userContentManager = nil

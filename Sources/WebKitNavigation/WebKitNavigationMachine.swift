@@ -1,5 +1,5 @@
 public import Foundation
-import Web
+public import Web
 
 /// The navigation state of a WebKitGTK web view: turns the view's signals
 /// (``WebKitSignal``) into ``WebContentEvent``s, in the order WebState observers expect
@@ -43,7 +43,9 @@ public final class WebKitNavigationMachine {
     private var reportedTitle = ""
     private var pendingFailure: WebLoadError?
     private var mainResponseStatus: Int?
-    private var tlsFailurePending = false
+    private var tlsFailurePending: CertificateStatus?
+    /// The status an error page asked for will have when it commits.
+    private var errorPageSSLStatus = SSLStatus.unknown
     private var errorPage = ErrorPageState.none
     private var apiNavigationPending = false
     private var historyChangedSinceReport = false
@@ -54,6 +56,9 @@ public final class WebKitNavigationMachine {
     public private(set) var isCrashed = false
     /// The favicon URL of the page, if WebKit found one.
     public private(set) var faviconURL: URL?
+    /// The security of the committed page's connection (an error page for a refused
+    /// certificate: ``SSLStatus/SecurityStyle/authenticationBroken``).
+    public private(set) var sslStatus = SSLStatus.unknown
 
     /// A machine reading `view`, numbering navigations with `newNavigationID` and sending
     /// what it decides to `output`.
@@ -84,7 +89,7 @@ public final class WebKitNavigationMachine {
         case .loadCommitted: loadCommitted()
         case .loadFinished: loadFinished()
         case .loadFailed(let error, let uri): loadFailed(error, uri: uri)
-        case .loadFailedWithTLSErrors: tlsFailurePending = true
+        case .loadFailedWithTLSErrors(let errors): tlsFailurePending = errors
         case .titleChanged: reportTitleIfChanged()
         case .estimatedProgressChanged: reportProgressIfChanged()
         case .uriChanged: uriChanged()
@@ -117,7 +122,7 @@ public final class WebKitNavigationMachine {
         }
         completeLoad()
         pendingFailure = nil
-        tlsFailurePending = false
+        tlsFailurePending = nil
         mainResponseStatus = nil
         let context = NavigationContext(
             navigationID: newNavigationID(), url: view.uri ?? URL(string: "about:blank")!,
@@ -143,7 +148,10 @@ public final class WebKitNavigationMachine {
     private func loadCommitted() {
         committedURL = view.uri
         output(.historyChanged)
-        if errorPage != .none { return }
+        if errorPage != .none {
+            setSSLStatus(errorPageSSLStatus)
+            return
+        }
         guard var context = navigation else { return }
         context.url = view.uri ?? context.url
         context.hasCommitted = true
@@ -159,6 +167,7 @@ public final class WebKitNavigationMachine {
         navigation = context
         isCrashed = false
         report(.didFinishNavigation(context))
+        setSSLStatus(.committed(url: context.url, certificateErrors: view.certificateErrors))
         historyChangedSinceReport = false
         report(.backForwardStateChanged)
         reportTitleIfChanged()
@@ -206,8 +215,9 @@ public final class WebKitNavigationMachine {
             return
         }
         guard loading, var error = mappedError else { return }
-        if tlsFailurePending { error.kind = .tls }
-        tlsFailurePending = false
+        let certificateErrors = tlsFailurePending
+        if certificateErrors != nil { error.kind = .tls }
+        tlsFailurePending = nil
         // WebKit cancels a committed history load of a page no cache may keep (`no-store`)
         // and goes on loading it; a stop after commit also leaves the page shown. A
         // cancellation after commit therefore does not make the page load a failure.
@@ -219,6 +229,11 @@ public final class WebKitNavigationMachine {
         report(.didFinishNavigation(context))
         if error.kind != .cancelled, let uri {
             errorPage = .expected
+            errorPageSSLStatus =
+                certificateErrors.map {
+                    SSLStatus(securityStyle: .authenticationBroken, certificateStatus: $0)
+                }
+                ?? .unknown
             output(.showErrorPage(error, uri: uri))
         }
     }
@@ -255,6 +270,12 @@ public final class WebKitNavigationMachine {
         report(.didFinishNavigation(context))
         historyChangedSinceReport = false
         report(.backForwardStateChanged)
+    }
+
+    private func setSSLStatus(_ status: SSLStatus) {
+        guard status != sslStatus else { return }
+        sslStatus = status
+        report(.visibleSecurityStateChanged)
     }
 
     private func faviconChanged(_ url: URL?) {
@@ -297,6 +318,7 @@ public final class WebKitNavigationMachine {
 
     private func sessionRestored(loadsCurrentItem: Bool) {
         output(.historyChanged)
+        setSSLStatus(.unknown)
         guard loadsCurrentItem else { return report(.backForwardStateChanged) }
         apiNavigationPending = true
     }

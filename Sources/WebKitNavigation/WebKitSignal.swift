@@ -20,8 +20,9 @@ public enum WebKitSignal: Sendable, Equatable {
     /// "load-failed": the error mapped from WebKit's (nil if WebKit gave none; its kind not
     /// yet knowing about an earlier ``loadFailedWithTLSErrors``) and the failing URI.
     case loadFailed(error: WebLoadError?, uri: String?)
-    /// "load-failed-with-tls-errors" (WebKit follows it with "load-failed").
-    case loadFailedWithTLSErrors
+    /// "load-failed-with-tls-errors", with what is wrong with the certificate (WebKit
+    /// follows it with "load-failed").
+    case loadFailedWithTLSErrors(CertificateStatus)
     /// "notify::title".
     case titleChanged
     /// "notify::estimated-load-progress".

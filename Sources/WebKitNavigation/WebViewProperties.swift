@@ -1,4 +1,5 @@
 public import Foundation
+public import Web
 
 /// The live properties of a web view that a ``WebKitNavigationMachine`` reads while it
 /// handles a signal (a closed view has none: nil, empty, zero or false).
@@ -14,4 +15,7 @@ public protocol WebViewProperties: AnyObject {
     var isLoading: Bool { get }
     /// The HTTP status of the main resource's response, if it has one.
     var mainResourceStatus: Int? { get }
+    /// What is wrong with the certificate of the page's connection (WebKit's
+    /// `webkit_web_view_get_tls_info`): nil when it was not over TLS, empty when trusted.
+    var certificateErrors: CertificateStatus? { get }
 }

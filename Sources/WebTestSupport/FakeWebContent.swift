@@ -26,6 +26,11 @@ public final class FakeWebContent: WebContent {
     public private(set) var isLoading = false
     /// The favicon URL (`/favicon.ico` of the committed page's origin).
     public private(set) var faviconURL: URL?
+    /// The committed page's ``FakeWebEngine/Page/favicon``.
+    public private(set) var favicon: Data?
+    /// The committed page's security: `https` pages over TLS with their
+    /// ``FakeWebEngine/Page/certificateErrors``, `http` ones without.
+    public private(set) var sslStatus = SSLStatus.unknown
     /// Whether the web process "crashed".
     public private(set) var isCrashed = false
     /// The page zoom factor.
@@ -38,6 +43,8 @@ public final class FakeWebContent: WebContent {
     public private(set) var isShown = false
     /// Whether ``close()`` was called.
     public private(set) var isClosed = false
+    /// How many times the print dialog was asked for.
+    public private(set) var printRequests = 0
     /// Every URL this content loaded (commits and failures), in order.
     public private(set) var loadedURLs: [URL] = []
     /// The content whose page opened this one (``makeRelatedContent()``), if any.
@@ -146,13 +153,22 @@ public final class FakeWebContent: WebContent {
         }
         context.error = error
         report(.didFinishNavigation(context))
+        let ssl = SSLStatus.committed(
+            url: context.url,
+            certificateErrors: context.url.scheme?.lowercased() == "https" ? page.certificateErrors : nil)
+        if ssl != sslStatus {
+            sslStatus = ssl
+            report(.visibleSecurityStateChanged)
+        }
         report(.backForwardStateChanged)
         report(.titleChanged)
         if let scheme = context.url.scheme, let host = context.url.host {
-            let favicon = URL(string: "\(scheme)://\(host)/favicon.ico")
-            if favicon != faviconURL {
-                faviconURL = favicon
-                report(.faviconURLChanged(favicon))
+            let iconURL = URL(string: "\(scheme)://\(host)/favicon.ico")
+            if let png = page.favicon { engine.faviconDatabase[context.url.absoluteString] = png }
+            if iconURL != faviconURL || page.favicon != favicon {
+                faviconURL = iconURL
+                favicon = page.favicon
+                report(.faviconURLChanged(iconURL))
             }
         }
         estimatedProgress = 1
@@ -261,6 +277,12 @@ public final class FakeWebContent: WebContent {
     }
 
     // MARK: View
+
+    /// Counts the request (``printRequests``); the fake has no dialog.
+    public func printPage() {
+        precondition(!isClosed, "FakeWebContent: used after close()")
+        printRequests += 1
+    }
 
     /// A fake content related to this one, counted by the engine.
     public func makeRelatedContent() -> any WebContent {

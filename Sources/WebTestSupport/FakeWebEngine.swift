@@ -20,13 +20,22 @@ public final class FakeWebEngine: WebEngine {
         public var httpStatus: Int
         /// The load starts and never finishes (the content stays loading until stopped).
         public var stalls: Bool
+        /// The page's favicon (PNG bytes), if it has one; a commit puts it in the engine's
+        /// ``FakeWebEngine/faviconDatabase``.
+        public var favicon: Data?
+        /// What is wrong with the certificate of an `https` page (empty: trusted); other
+        /// schemes have no TLS.
+        public var certificateErrors: CertificateStatus
 
         /// Creates a page description.
         public init(
             title: String, text: String = "", redirect: URL? = nil, failure: WebLoadError? = nil,
-            httpStatus: Int = 200, stalls: Bool = false
+            httpStatus: Int = 200, stalls: Bool = false, favicon: Data? = nil,
+            certificateErrors: CertificateStatus = []
         ) {
             self.stalls = stalls
+            self.favicon = favicon
+            self.certificateErrors = certificateErrors
             self.title = title
             self.text = text
             self.redirect = redirect
@@ -41,6 +50,9 @@ public final class FakeWebEngine: WebEngine {
     /// Results of JavaScript evaluation by script text. Unlisted scripts fail, except
     /// `document.title`, which answers the title.
     public var scriptResults: [String: Result<JavaScriptValue, JavaScriptError>] = [:]
+    /// The favicon database: PNG bytes by page URL string, filled by the commits of pages
+    /// with a ``Page/favicon`` (or by a test, as an earlier run would have).
+    public var faviconDatabase: [String: Data] = [:]
     /// The number of contents ever created.
     public private(set) var contentsCreated = 0
     /// The number of contents created and not yet closed.

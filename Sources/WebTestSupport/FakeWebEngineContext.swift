@@ -37,8 +37,49 @@ public final class FakeWebEngineContext: WebEngineContext {
         downloadObservers.remove(observer)
     }
 
-    /// Simulates a download that finished, saved at `file`.
-    public func simulateDownloadFinished(_ file: URL) {
-        downloadObservers.forEach { $0.downloadFinished(file) }
+    /// The page URLs whose favicon was asked for, in order.
+    public private(set) var faviconRequests: [URL] = []
+    private var pendingFaviconRequests: [(url: URL, completion: @MainActor (Data?) -> Void)] = []
+
+    /// Records the request; ``answerFaviconRequests()`` answers it from the engine's
+    /// ``FakeWebEngine/faviconDatabase``, as a real engine answers later.
+    public func fetchFavicon(forPageURL pageURL: URL, completion: @escaping @MainActor (Data?) -> Void) {
+        faviconRequests.append(pageURL)
+        pendingFaviconRequests.append((pageURL, completion))
+    }
+
+    /// Whether favicon requests wait for ``answerFaviconRequests()``.
+    public var hasPendingFaviconRequests: Bool { !pendingFaviconRequests.isEmpty }
+
+    /// Answers the favicon requests made so far, oldest first.
+    public func answerFaviconRequests() {
+        let requests = pendingFaviconRequests
+        pendingFaviconRequests.removeAll()
+        for request in requests { request.completion(engine.faviconDatabase[request.url.absoluteString]) }
+    }
+
+    private var activeDownloads: [FakeDownloadTask] = []
+    private var nextDownloadIdentifier = 0
+
+    /// The downloads under way, oldest first.
+    public var downloadTasks: [any DownloadTask] { activeDownloads }
+
+    /// Simulates a download of `fileName` starting (saved under `/tmp/downloads`), of
+    /// `expectedBytes` when the size is known; the test drives the returned task.
+    @discardableResult
+    public func simulateDownloadStarted(fileName: String, expectedBytes: Int64? = nil) -> FakeDownloadTask {
+        nextDownloadIdentifier += 1
+        let task = FakeDownloadTask(
+            identifier: nextDownloadIdentifier,
+            destination: URL(fileURLWithPath: "/tmp/downloads").appendingPathComponent(fileName),
+            expectedBytes: expectedBytes, context: self)
+        activeDownloads.append(task)
+        downloadObservers.forEach { $0.downloadStarted(task) }
+        return task
+    }
+
+    func downloadEnded(_ task: FakeDownloadTask) {
+        activeDownloads.removeAll { $0 === task }
+        downloadObservers.forEach { $0.downloadEnded(task) }
     }
 }

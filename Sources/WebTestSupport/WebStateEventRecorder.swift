@@ -66,6 +66,10 @@ public final class WebStateEventRecorder: WebStateObserver {
         events.append("faviconURLUpdated(\(url?.absoluteString ?? "nil"))")
     }
     /// Records.
+    public func didChangeZoomLevel(_ webState: WebState) {
+        events.append("didChangeZoomLevel(\(webState.zoomLevel))")
+    }
+    /// Records.
     public func renderProcessGone(_ webState: WebState) { events.append("renderProcessGone") }
     /// Records.
     public func webStateRealized(_ webState: WebState) { events.append("webStateRealized") }

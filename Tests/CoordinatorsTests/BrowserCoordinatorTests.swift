@@ -5,6 +5,7 @@ import CGTK
 import Commands
 import Foundation
 import GTKSupport
+import Mediators
 import ModelTestSupport
 import Profiles
 import TabModel
@@ -14,6 +15,7 @@ import WebTestSupport
 import XCTest
 
 @testable import Coordinators
+@testable import ViewControllers
 
 /// Runs `body` on the main actor. XCTest calls test methods on the main thread, but its test
 /// discovery on Linux cannot call `@MainActor` methods.
@@ -69,6 +71,7 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             "LocationBarCommands": dispatcher.isDispatching(for: (any LocationBarCommands).self),
             "FindInPageCommands": dispatcher.isDispatching(for: (any FindInPageCommands).self),
             "RecentlyClosedCommands": dispatcher.isDispatching(for: (any RecentlyClosedCommands).self),
+            "DownloadsCommands": dispatcher.isDispatching(for: (any DownloadsCommands).self),
             "InfoBarCommands": dispatcher.isDispatching(for: (any InfoBarCommands).self),
         ]
     }
@@ -128,6 +131,60 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             XCTAssertEqual(closed, 1, "the window closes with its last tab, once")
             coordinator.stop()
             app.quit()
+        }
+    }
+
+    /// A 2×2 PNG made by GDK.
+    @MainActor
+    private static func png() -> Data {
+        let pixels: [UInt8] = Array(repeating: 0xff, count: 16)
+        let bytes = pixels.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        let texture = gdk_memory_texture_new(2, 2, GDK_MEMORY_R8G8B8A8, bytes, 8)!
+        g_bytes_unref(bytes)
+        let png = gdk_texture_save_to_png_bytes(texture)!
+        g_object_unref(UnsafeMutableRawPointer(texture))
+        var size: gsize = 0
+        let data = Data(bytes: g_bytes_get_data(png, &size)!, count: Int(size))
+        g_bytes_unref(png)
+        return data
+    }
+
+    func testTheTabStripDrawsThePagesIconAndARestoredTabsIconFromTheDatabase() throws {
+        try onMainActor {
+            let (app, scene) = makeScene()
+            let browser = scene.browser
+            let context = try XCTUnwrap(browser.profile.webEngineContext as? FakeWebEngineContext)
+            let icon = Self.png()
+            context.engine.setPage(URL(string: "https://icon.test/")!, .init(title: "Icon", favicon: icon))
+            context.engine.faviconDatabase["https://restored.test/"] = icon
+            let coordinator = BrowserCoordinator(
+                scene: scene, appState: app, makeWindow: { adw_window_new() },
+                applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
+            )
+            coordinator.start()
+            defer {
+                coordinator.stop()
+                app.quit()
+            }
+            let strip = try XCTUnwrap(
+                coordinator.children.compactMap { ($0 as? TabStripCoordinator)?.viewController }.first)
+
+            coordinator.openTabs([URL(string: "https://icon.test/")!])
+            let loaded = try XCTUnwrap(browser.webStateList.activeWebState)
+            XCTAssertNotNil(adw_tab_page_get_icon(strip.page(of: TabIdentifier(loaded))), "the page's icon")
+
+            // A tab restored unrealized: its icon comes from the database, and it stays unrealized.
+            let restored = WebState(
+                context: context, id: .newUnique(),
+                metadata: WebStateMetadata(
+                    creationTime: Date(), lastActiveTime: Date(), title: "Restored",
+                    url: URL(string: "https://restored.test/"), navigationItemCount: 1),
+                loaders: .init(storage: { nil }, nativeSessionState: { nil }))
+            browser.webStateList.insert(restored)
+            XCTAssertNil(adw_tab_page_get_icon(strip.page(of: TabIdentifier(restored))), "not known yet")
+            context.answerFaviconRequests()
+            XCTAssertNotNil(adw_tab_page_get_icon(strip.page(of: TabIdentifier(restored))))
+            XCTAssertFalse(restored.isRealized)
         }
     }
 }

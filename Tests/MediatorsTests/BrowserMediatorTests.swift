@@ -144,3 +144,39 @@ struct BrowserMediatorZoomTests {
         #expect(list.isEmpty)
     }
 }
+
+@MainActor
+struct BrowserMediatorPrintTests {
+    let builder = WebStateListBuilder()
+    let list = WebStateList(delegate: nil)
+
+    func makeMediator(_ description: String) throws -> BrowserMediator {
+        try builder.build(list, description)
+        let context = builder.engine.defaultContext
+        return BrowserMediator(webStateList: list, startPageURL: URL(string: "about:blank")!) {
+            WebState(params: .init(context: context))
+        }
+    }
+
+    @Test func printingShowsTheDialogOfTheActiveTabOnly() throws {
+        _ = builder.realizedWebState(named: "a")
+        _ = builder.realizedWebState(named: "b")
+        let mediator = try makeMediator("| a b*")
+        mediator.printActivePage()
+        let contents = try list.webStates.map { try #require($0.fakeContent) }
+        #expect(contents.map(\.printRequests) == [0, 1])
+    }
+
+    @Test func printingWithNoTabsDoesNothing() throws {
+        let mediator = try makeMediator("|")
+        mediator.printActivePage()
+        #expect(builder.engine.contentsCreated == 0)
+    }
+}
+
+extension WebState {
+    /// The fake content of a realized tab (nil while unrealized).
+    @MainActor fileprivate var fakeContent: FakeWebContent? {
+        isRealized ? view.owner as? FakeWebContent : nil
+    }
+}

@@ -33,6 +33,7 @@ struct LocationBarMediatorTests {
     }
 
     @Test func pushesTheActiveTabsURLProgressAndSecurityAtOnce() throws {
+        _ = builder.realizedWebState(named: "a")
         let mediator = try makeMediator("| a* b")
         #expect(consumer.pushes == ["url https://a.test/", "progress none", "security secure"])
         consumer.pushes.removeAll()
@@ -42,13 +43,43 @@ struct LocationBarMediatorTests {
     }
 
     @Test(arguments: [
-        ("https://s.test/", LocationBarSecurity.secure),
-        ("http://s.test/", .notSecure),
-        ("about:blank", .none),
-        ("file:///tmp/x", .none),
+        (SSLStatus(securityStyle: .authenticated), LocationBarSecurity.secure),
+        (SSLStatus(securityStyle: .authenticationBroken, certificateStatus: .expired), .certificateError),
+        (SSLStatus(securityStyle: .unauthenticated), .notSecure),
+        (SSLStatus.unknown, .none),
     ])
-    func securityComesFromTheScheme(url: String, expected: LocationBarSecurity) {
-        #expect(LocationBarMediator.security(for: URL(string: url)) == expected)
+    func securityComesFromTheConnection(status: SSLStatus, expected: LocationBarSecurity) {
+        #expect(LocationBarMediator.security(for: status) == expected)
+    }
+
+    /// What the engine says of the connection wins over the scheme: an `https` page whose
+    /// certificate has problems is not shown secure.
+    @Test(arguments: [
+        ("https://good.test/", CertificateStatus(), "security secure"),
+        ("https://self-signed.test/", CertificateStatus.unknownAuthority, "security certificateError"),
+        ("https://expired.test/", CertificateStatus.expired, "security certificateError"),
+        ("http://plain.test/", CertificateStatus(), "security notSecure"),
+        ("about:blank", CertificateStatus(), "security none"),
+    ])
+    func aCommittedPagePushesItsConnectionsSecurity(
+        url: String, errors: CertificateStatus, expected: String
+    ) throws {
+        builder.engine.setPage(URL(string: url)!, .init(title: "Page", certificateErrors: errors))
+        let a = builder.realizedWebState(named: "a")
+        let mediator = try makeMediator("| a*")
+        consumer.pushes.removeAll()
+        a.load(URL(string: url)!)
+        let securityPushes = consumer.pushes.filter { $0.hasPrefix("security") }
+        #expect(securityPushes.last == expected, "\(consumer.pushes)")
+        #expect(consumer.lastSecurity == LocationBarMediator.security(for: a.sslStatus))
+        _ = mediator
+    }
+
+    @Test func anUnrealizedTabShowsNoSecurityAndIsNotRealizedForIt() throws {
+        let mediator = try makeMediator("| a* b")
+        #expect(consumer.pushes.contains("security none"))
+        #expect(!builder.webState(named: "a").isRealized)
+        _ = mediator
     }
 
     @Test func pushesNavigationAndProgress() throws {
@@ -57,7 +88,9 @@ struct LocationBarMediatorTests {
         let mediator = try makeMediator("| a*")
         consumer.pushes.removeAll()
         a.load(URL(string: "http://slow.test/")!)
-        #expect(consumer.pushes == ["url http://slow.test/", "progress 0.1", "security notSecure"])
+        #expect(
+            consumer.pushes == ["url http://slow.test/", "progress 0.1", "security none"],
+            "nothing is known of a page still loading")
         consumer.pushes.removeAll()
         a.stopLoading()
         #expect(consumer.pushes == ["url https://a.test/", "progress none", "security secure"])

@@ -134,17 +134,6 @@ struct TabStripMediatorTests {
         _ = mediator
     }
 
-    @Test func aNewFaviconLeavesTheItemsFaviconEmpty() throws {
-        let a = builder.realizedWebState(named: "a")
-        let mediator = try makeMediator("| a*")
-        consumer.pushes.removeAll()
-        a.load(URL(string: "https://other.test/page")!)
-        #expect(a.faviconURL == URL(string: "https://other.test/favicon.ico"))
-        #expect(consumer.items[0].favicon == nil)
-        #expect(consumer.pushes.allSatisfy { !$0.contains("favicon") })
-        _ = mediator
-    }
-
     @Test func tabEventsUpdateTheItem() throws {
         let a = builder.realizedWebState(named: "a")
         builder.engine.setPage(URL(string: "https://slow.test/")!, .init(title: "Slow", stalls: true))

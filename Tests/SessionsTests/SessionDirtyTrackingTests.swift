@@ -404,4 +404,10 @@ private final class ContentRecordingContext: WebEngineContext {
     func addDownloadObserver(_ observer: any DownloadObserver) { base.addDownloadObserver(observer) }
 
     func removeDownloadObserver(_ observer: any DownloadObserver) { base.removeDownloadObserver(observer) }
+
+    var downloadTasks: [any DownloadTask] { base.downloadTasks }
+
+    func fetchFavicon(forPageURL pageURL: URL, completion: @escaping @MainActor (Data?) -> Void) {
+        base.fetchFavicon(forPageURL: pageURL, completion: completion)
+    }
 }

@@ -32,7 +32,8 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
             tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
             navigation: dispatcher.sender(for: (any NavigationCommands).self),
             findInPage: dispatcher.sender(for: (any FindInPageCommands).self),
-            recentlyClosed: dispatcher.sender(for: (any RecentlyClosedCommands).self))
+            recentlyClosed: dispatcher.sender(for: (any RecentlyClosedCommands).self),
+            downloads: dispatcher.sender(for: (any DownloadsCommands).self))
         return (controller, commands)
     }
 
@@ -134,6 +135,47 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
             controller.showDownloadFailed(fileName: "c.zip")
             XCTAssertEqual(
                 controller.toastTitles, ["“a&b.zip” downloaded", "“c.zip” could not be downloaded"])
+        }
+    }
+
+    func testDownloadsUnderWayAreListedWithProgressAndCanBeCancelled() {
+        onMainActor {
+            let (controller, commands) = makeWindow()
+            defer { gtk_window_destroy(controller.window) }
+            XCTAssertEqual(gtk_widget_get_visible(controller.downloadsButton), 0, "no downloads: no button")
+            XCTAssertNotEqual(gtkshim_accessible_label_is(controller.downloadsButton, "Downloads"), 0)
+
+            controller.setDownloads([
+                DownloadItem(id: 7, fileName: "a.zip", progress: 0.25, receivedBytes: 25, expectedBytes: 100),
+                DownloadItem(id: 9, fileName: "stream.bin", receivedBytes: 4096),
+            ])
+            XCTAssertEqual(gtk_widget_get_visible(controller.downloadsButton), 1)
+            XCTAssertEqual(controller.downloadRows.map(\.id), [7, 9])
+            let first = controller.downloadRows[0].row
+            let fraction = { gtk_progress_bar_get_fraction(OpaquePointer(first.progressBar)) }
+            XCTAssertEqual(String(cString: gtk_label_get_text(OpaquePointer(first.label))), "a.zip")
+            XCTAssertEqual(fraction(), 0.25, accuracy: 0.001)
+            XCTAssertNotEqual(
+                gtkshim_accessible_label_is(first.cancelButton, "Cancel the download of “a.zip”"), 0)
+
+            // Progress updates the row in place.
+            controller.setDownloads([
+                DownloadItem(id: 7, fileName: "a.zip", progress: 0.5, receivedBytes: 50, expectedBytes: 100),
+                DownloadItem(id: 9, fileName: "stream.bin", receivedBytes: 8192),
+            ])
+            XCTAssertEqual(controller.downloadRows[0].row.widget, first.widget)
+            XCTAssertEqual(fraction(), 0.5, accuracy: 0.001)
+
+            gtkshim_emit(UnsafeMutableRawPointer(controller.downloadRows[1].row.cancelButton), "clicked")
+            XCTAssertEqual(commands.received.last, "cancelDownload 9")
+
+            controller.setDownloads([
+                DownloadItem(id: 7, fileName: "a.zip", progress: 0.5, receivedBytes: 50, expectedBytes: 100)
+            ])
+            XCTAssertEqual(controller.downloadRows.map(\.id), [7])
+            controller.setDownloads([])
+            XCTAssertEqual(gtk_widget_get_visible(controller.downloadsButton), 0)
+            XCTAssertTrue(controller.downloadRows.isEmpty)
         }
     }
 

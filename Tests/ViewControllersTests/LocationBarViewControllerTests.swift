@@ -27,14 +27,25 @@ final class LocationBarViewControllerTests: ViewControllerTestCase, @unchecked S
             XCTAssertEqual(gtk_entry_get_progress_fraction(entry), 0.4, accuracy: 0.001)
             bar.setLoadProgress(nil)
             XCTAssertEqual(gtk_entry_get_progress_fraction(entry), 0)
-            bar.setSecurity(.secure)
-            XCTAssertEqual(entryIcon(bar), "channel-secure-symbolic")
-            bar.setSecurity(.certificateError)
-            XCTAssertEqual(entryIcon(bar), "dialog-warning-symbolic")
-            bar.setSecurity(.notSecure)
-            XCTAssertEqual(entryIcon(bar), "channel-insecure-symbolic")
-            bar.setSecurity(.none)
-            XCTAssertNil(entryIcon(bar))
+            let cases: [(LocationBarSecurity, String?, String?)] = [
+                (.secure, "channel-secure-symbolic", "Secure connection"),
+                (
+                    .certificateError, "dialog-warning-symbolic",
+                    "Not secure: the site's certificate is not trusted"
+                ),
+                (.notSecure, "channel-insecure-symbolic", "Not secure: the connection is not encrypted"),
+                (.none, nil, nil),
+            ]
+            for (security, icon, words) in cases {
+                bar.setSecurity(security)
+                XCTAssertEqual(entryIcon(bar), icon, "\(security)")
+                let tooltip = gtk_entry_get_icon_tooltip_text(entry, GTK_ENTRY_ICON_PRIMARY)
+                XCTAssertEqual(tooltip.map { String(cString: $0) }, words, "\(security)")
+                g_free(tooltip)
+                if let words {
+                    XCTAssertTrue(gtkshim_accessible_description_is(bar.widget, words) != 0, "\(security)")
+                }
+            }
         }
     }
 

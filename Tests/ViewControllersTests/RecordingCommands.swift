@@ -5,7 +5,7 @@ import UIInterfaces
 /// reaction (e.g. a mediator's push) when one arrives.
 @MainActor
 final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStripCommands, FindInPageCommands,
-    BrowserCommands, ApplicationCommands, InfoBarCommands, RecentlyClosedCommands
+    BrowserCommands, ApplicationCommands, InfoBarCommands, RecentlyClosedCommands, DownloadsCommands
 {
     var received: [String] = []
     var onCommand: ((String) -> Void)?
@@ -20,7 +20,10 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
         dispatcher.startDispatching((any ApplicationCommands).self, to: self)
         dispatcher.startDispatching((any InfoBarCommands).self, to: self)
         dispatcher.startDispatching((any RecentlyClosedCommands).self, to: self)
+        dispatcher.startDispatching((any DownloadsCommands).self, to: self)
     }
+
+    func cancelDownload(_ id: Int) { record("cancelDownload \(id)") }
 
     private func record(_ command: String) {
         received.append(command)

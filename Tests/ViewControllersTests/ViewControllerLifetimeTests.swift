@@ -41,7 +41,9 @@ final class ViewControllerLifetimeTests: ViewControllerTestCase, @unchecked Send
                     tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
                     navigation: dispatcher.sender(for: (any NavigationCommands).self),
                     findInPage: dispatcher.sender(for: (any FindInPageCommands).self),
-                    recentlyClosed: dispatcher.sender(for: (any RecentlyClosedCommands).self))
+                    recentlyClosed: dispatcher.sender(for: (any RecentlyClosedCommands).self),
+                    downloads: dispatcher.sender(for: (any DownloadsCommands).self))
+                newWindow.setDownloads([DownloadItem(id: 1, fileName: "a.zip", progress: 0.5)])
                 newWindow.toolbar = newToolbar
                 newWindow.locationBar = newLocation
                 newWindow.tabStrip = newStrip

@@ -7,11 +7,22 @@ import XCTest
 /// Records the downloads a context reports.
 @MainActor
 private final class RecordingDownloadObserver: DownloadObserver {
+    var started: [any DownloadTask] = []
+    var updates = 0
     var finished: [URL] = []
     var failures: [String] = []
+    var cancelled: [any DownloadTask] = []
 
-    func downloadFinished(_ file: URL) { finished.append(file) }
-    func downloadFailed(_ file: URL?, message: String) { failures.append(message) }
+    func downloadStarted(_ task: any DownloadTask) { started.append(task) }
+    func downloadUpdated(_ task: any DownloadTask) { updates += 1 }
+    func downloadEnded(_ task: any DownloadTask) {
+        switch task.state {
+        case .finished: finished.append(task.destination!)
+        case .failed(let message): failures.append(message)
+        case .cancelled: cancelled.append(task)
+        case .inProgress: failures.append("ended in progress")
+        }
+    }
 }
 
 final class DownloadTests: WebKitTestCase, @unchecked Sendable {
@@ -92,6 +103,81 @@ final class DownloadTests: WebKitTestCase, @unchecked Sendable {
             XCTAssertEqual(file.lastPathComponent, "notes.txt")
             XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "some notes")
             XCTAssertEqual(content.lastCommittedURL, server.url("/links"), "the page stays")
+        }
+    }
+
+    func testADownloadReportsItsProgressAndCompletesToAFile() throws {
+        try onMainActor {
+            let body = Data((0..<(600 * 1024)).map { UInt8(truncatingIfNeeded: $0 * 7) })
+            server.route(
+                "/big.bin",
+                HTTPResponse(
+                    headers: [
+                        "Content-Type": "application/octet-stream",
+                        "Content-Disposition": "attachment; filename=\"big.bin\"",
+                    ],
+                    body: body))
+            let context = makePersistentContext()
+            context.downloadDirectory = profileDirectory.appendingPathComponent("Downloads")
+            let observer = RecordingDownloadObserver()
+            context.addDownloadObserver(observer)
+            let content = context.makeWebKitWebContent()
+            defer { content.close() }
+
+            content.load(server.url("/big.bin"))
+            wait("the download") { !observer.finished.isEmpty || !observer.failures.isEmpty }
+            XCTAssertEqual(observer.failures, [])
+            XCTAssertEqual(observer.started.count, 1)
+            let task = try XCTUnwrap(observer.started.first)
+            XCTAssertEqual(task.state, .finished)
+            XCTAssertEqual(task.expectedBytes, Int64(body.count))
+            XCTAssertEqual(task.receivedBytes, Int64(body.count))
+            XCTAssertEqual(task.progress, 1)
+            XCTAssertGreaterThan(observer.updates, 1, "progress was reported on the way")
+            XCTAssertEqual(try Data(contentsOf: XCTUnwrap(observer.finished.first)), body)
+            XCTAssertTrue(context.downloadTasks.isEmpty)
+        }
+    }
+
+    func testCancellingADownloadUnderWayRemovesItsPartialFile() throws {
+        try onMainActor {
+            let body = Data(repeating: 0x5a, count: 1024 * 1024)
+            server.route(
+                "/slow.bin",
+                HTTPResponse(
+                    headers: [
+                        "Content-Type": "application/octet-stream",
+                        "Content-Disposition": "attachment; filename=\"slow.bin\"",
+                    ],
+                    body: body
+                ).stalling(after: 64 * 1024))
+            let directory = profileDirectory.appendingPathComponent("Downloads")
+            let context = makePersistentContext()
+            context.downloadDirectory = directory
+            let observer = RecordingDownloadObserver()
+            context.addDownloadObserver(observer)
+            let content = context.makeWebKitWebContent()
+            defer { content.close() }
+
+            content.load(server.url("/slow.bin"))
+            wait("the first bytes") { observer.started.first.map { $0.receivedBytes > 0 } ?? false }
+            let task = try XCTUnwrap(observer.started.first)
+            XCTAssertEqual(task.state, .inProgress)
+            XCTAssertEqual(context.downloadTasks.map(\.identifier), [task.identifier])
+            let progress = try XCTUnwrap(task.progress)
+            XCTAssertTrue(progress > 0 && progress < 1, "\(progress)")
+            let destination = try XCTUnwrap(task.destination)
+
+            task.cancel()
+            wait("the cancellation") { !observer.cancelled.isEmpty || !observer.failures.isEmpty }
+            XCTAssertEqual(observer.failures, [])
+            XCTAssertTrue(observer.cancelled.first === task)
+            XCTAssertEqual(task.state, .cancelled)
+            XCTAssertFalse(
+                FileManager.default.fileExists(atPath: destination.path), "the partial file is gone")
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            XCTAssertEqual(left, [], "nothing is left in the download directory")
+            XCTAssertTrue(context.downloadTasks.isEmpty)
         }
     }
 }

@@ -1,18 +1,24 @@
 import CWebKitGTK
 import Foundation
 import Web
-import WebKitEngine
 import XCTest
 
+@testable import WebKitEngine
+
 /// A TLS server on 127.0.0.1 with a self-signed certificate: it completes (or fails) the
-/// handshake and answers nothing, which is all a certificate check needs.
+/// handshake and, once a client has let the certificate through, answers every request with
+/// one small HTML page.
 private final class SelfSignedTLSServer: @unchecked Sendable {
     // The pointers are used by the accept thread and by stop(); GIO objects are thread-safe
     // for this use (a cancellable cancelled from another thread).
     private let listener: UnsafeMutablePointer<GSocketListener>
     private let cancellable: UnsafeMutablePointer<GCancellable>
-    private let certificate: UnsafeMutablePointer<GTlsCertificate>
+    /// The server's certificate (a `GTlsCertificate *`).
+    let certificate: UnsafeMutablePointer<GTlsCertificate>
     let port: UInt16
+
+    /// What every request gets.
+    static let page = "<!DOCTYPE html><title>Over TLS</title><p>encrypted</p>"
 
     init?(certificateFile: String, keyFile: String) {
         guard let certificate = g_tls_certificate_new_from_files(certificateFile, keyFile, nil) else {
@@ -43,13 +49,36 @@ private final class SelfSignedTLSServer: @unchecked Sendable {
         while let connection = g_socket_listener_accept(listener, nil, cancellable, nil) {
             let stream = UnsafeMutableRawPointer(connection).assumingMemoryBound(to: GIOStream.self)
             if let tls = g_tls_server_connection_new(stream, certificate, nil) {
-                _ = g_tls_connection_handshake(
-                    UnsafeMutableRawPointer(tls).assumingMemoryBound(to: GTlsConnection.self), cancellable,
-                    nil)
+                let connection = UnsafeMutableRawPointer(tls).assumingMemoryBound(to: GTlsConnection.self)
+                if g_tls_connection_handshake(connection, cancellable, nil) != 0 {
+                    answer(UnsafeMutableRawPointer(tls).assumingMemoryBound(to: GIOStream.self))
+                }
                 g_object_unref(tls)
             }
             g_object_unref(connection)
         }
+    }
+
+    /// Reads one request's head and answers it with ``page``.
+    private func answer(_ stream: UnsafeMutablePointer<GIOStream>) {
+        let input = g_io_stream_get_input_stream(stream)
+        var request = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while request.range(of: Data("\r\n\r\n".utf8)) == nil, request.count < 1 << 16 {
+            let count = g_input_stream_read(input, &buffer, gsize(buffer.count), cancellable, nil)
+            if count <= 0 { return }
+            request.append(buffer, count: count)
+        }
+        let body = Data(Self.page.utf8)
+        let head =
+            "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(body.count)\r\n"
+            + "Connection: close\r\n\r\n"
+        let response = Data(head.utf8) + body
+        _ = response.withUnsafeBytes {
+            g_output_stream_write_all(
+                g_io_stream_get_output_stream(stream), $0.baseAddress, gsize($0.count), nil, cancellable, nil)
+        }
+        _ = g_io_stream_close(stream, cancellable, nil)
     }
 
     func stop() {
@@ -103,8 +132,61 @@ final class TLSTests: WebKitTestCase, @unchecked Sendable {
             XCTAssertEqual(error.url, url)
             XCTAssertEqual(log.finishedNavigations.last?.hasCommitted, false)
             wait("the error page") { content.title == "127.0.0.1" }
+            XCTAssertEqual(
+                content.sslStatus,
+                SSLStatus(securityStyle: .authenticationBroken, certificateStatus: .unknownAuthority),
+                "the error page of a refused certificate")
+            XCTAssertTrue(log.events.contains("visibleSecurityStateChanged"), "\(log.events)")
             let text = try? evaluate("document.body.innerText", in: content)?.get()
             XCTAssertTrue("\(String(describing: text))".contains("not secure"), "\(String(describing: text))")
+        }
+    }
+
+    func testACertificateLetThroughCommitsThePageWithItsProblemsKnown() throws {
+        let files = try makeCertificate()
+        guard let tlsServer = SelfSignedTLSServer(certificateFile: files.certificate, keyFile: files.key)
+        else {
+            return XCTFail("could not start the TLS server")
+        }
+        defer { tlsServer.stop() }
+        onMainActor {
+            let context = makePersistentContext()
+            webkit_network_session_allow_tls_certificate_for_host(
+                context.session.opaque, tlsServer.certificate, "127.0.0.1")
+            let content = context.makeWebKitWebContent()
+            defer { content.close() }
+            let log = ContentEventLog(content)
+            load(URL(string: "https://127.0.0.1:\(tlsServer.port)/page")!, in: content, log: log)
+            XCTAssertEqual(log.lastPageLoaded, .success)
+            wait("the page's title") { content.title == "Over TLS" }
+            XCTAssertEqual(
+                content.sslStatus,
+                SSLStatus(securityStyle: .authenticationBroken, certificateStatus: .unknownAuthority),
+                "WebKit's TLS information keeps what is wrong with the certificate")
+
+            // Then a page over plain HTTP: not authenticated.
+            load(server.url("/a"), in: content, log: log)
+            XCTAssertEqual(content.sslStatus, SSLStatus(securityStyle: .unauthenticated))
+        }
+    }
+
+    func testAPageOverPlainHTTPIsNotAuthenticatedAndAboutBlankIsUnknown() {
+        onMainActor {
+            let content = makePersistentContext().makeWebKitWebContent()
+            defer { content.close() }
+            let log = ContentEventLog(content)
+            XCTAssertEqual(content.sslStatus, .unknown)
+            load(server.url("/a"), in: content, log: log)
+            XCTAssertEqual(content.sslStatus, SSLStatus(securityStyle: .unauthenticated))
+            let events = log.events
+            let finish = events.firstIndex { $0.hasPrefix("didFinishNavigation") }
+            let security = events.firstIndex(of: "visibleSecurityStateChanged")
+            XCTAssertNotNil(security, "\(events)")
+            if let finish, let security {
+                XCTAssertEqual(security, finish + 1, "right after the commit: \(events)")
+            }
+            load(URL(string: "about:blank")!, in: content, log: log)
+            XCTAssertEqual(content.sslStatus, .unknown)
         }
     }
 }

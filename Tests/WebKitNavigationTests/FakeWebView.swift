@@ -1,4 +1,5 @@
 import Foundation
+import Web
 import WebKitNavigation
 
 /// A web view whose properties a test sets, as WebKit would before emitting the signals.
@@ -9,4 +10,5 @@ final class FakeWebView: WebViewProperties {
     var estimatedProgress = 0.0
     var isLoading = false
     var mainResourceStatus: Int?
+    var certificateErrors: CertificateStatus?
 }

@@ -17,7 +17,10 @@ import WebKitNavigation
 /// - `policy:allow`, `policy:allow-redirect`, `policy:cancel`, `policy:cancel-redirect`:
 ///   "decide-policy" for a navigation action (or a redirect), as the delegate answered;
 /// - `status:200`: the main frame's response ("decide-policy" of a response);
-/// - `tls`: "load-failed-with-tls-errors";
+/// - `tls`: "load-failed-with-tls-errors" for an untrusted authority (`tls:expired`, or
+///   another ``CertificateStatus`` name, for that problem);
+/// - `cert:trusted`, `cert:untrusted`, `cert:none`: what WebKit's TLS information of the view
+///   says (trusted, an unknown authority, no TLS), read at commit (no signal);
 /// - `failed:unreachable` (or `cancelled`, `other`), `failed:cancelled:/slow`:
 ///   "load-failed" for the view's URI, or for the path given;
 /// - `bf`: the back-forward list changed;
@@ -29,7 +32,9 @@ import WebKitNavigation
 /// `finish(/a committed 200)`, `finish(/a error unreachable)`, `progress(0.5)`,
 /// `backForward`, `title(A)`, `stopLoading`, `loaded(success)`, `loaded(failure tls)`,
 /// `favicon(/icon.png)`, `crashed`, `errorPage(/a unreachable)`; the idle scheduling and
-/// history-cache outputs are kept apart (``scheduled``).
+/// history-cache outputs are kept apart (``scheduled``), and so are the security changes
+/// (``securityChanges``: `authenticated`, `unauthenticated`, `broken(unknownAuthority)`,
+/// `unknown`).
 @MainActor
 final class SignalScript {
     static let origin = "http://test.local"
@@ -44,6 +49,8 @@ final class SignalScript {
     private(set) var rawOutputs: [WebKitNavigationOutput] = []
     /// Whether a completion is scheduled and not cancelled.
     private(set) var scheduled = false
+    /// The machine's ``WebKitNavigationMachine/sslStatus`` at each security change it reported.
+    private(set) var securityChanges: [String] = []
     private var nextNavigationID: Int64 = 0
     private(set) var machine: WebKitNavigationMachine!
     /// Runs for each output, after it was recorded (a delegate reacting to an event).
@@ -111,7 +118,14 @@ final class SignalScript {
                     argument.hasPrefix("allow") ? .allow : .cancel,
                     isRedirect: argument.hasSuffix("-redirect")))
         case "status": machine.handle(.mainFrameResponse(status: Int(argument)!))
-        case "tls": machine.handle(.loadFailedWithTLSErrors)
+        case "tls": machine.handle(.loadFailedWithTLSErrors(Self.certificateStatus(argument)))
+        case "cert":
+            view.certificateErrors =
+                switch argument {
+                case "trusted": []
+                case "untrusted": .unknownAuthority
+                default: nil
+                }
         case "failed":
             let (name, path) = Self.split(argument)
             let uri = path.isEmpty ? view.uri : Self.url(path)
@@ -138,6 +152,37 @@ final class SignalScript {
         url.path + (url.query.map { "?" + $0 } ?? "") + (url.fragment.map { "#" + $0 } ?? "")
     }
 
+    private static func certificateStatus(_ name: String) -> CertificateStatus {
+        switch name {
+        case "", "unknownAuthority": .unknownAuthority
+        case "badIdentity": .badIdentity
+        case "expired": .expired
+        case "revoked": .revoked
+        default: .genericError
+        }
+    }
+
+    /// `status` as a security change is written.
+    static func describe(_ status: SSLStatus) -> String {
+        switch status.securityStyle {
+        case .unknown: "unknown"
+        case .unauthenticated: "unauthenticated"
+        case .authenticated: "authenticated"
+        case .authenticationBroken:
+            "broken(" + describe(status.certificateStatus) + ")"
+        }
+    }
+
+    private static func describe(_ status: CertificateStatus) -> String {
+        let names: [(CertificateStatus, String)] = [
+            (.unknownAuthority, "unknownAuthority"), (.badIdentity, "badIdentity"),
+            (.notActivated, "notActivated"),
+            (.expired, "expired"), (.revoked, "revoked"), (.insecure, "insecure"),
+            (.genericError, "genericError"),
+        ]
+        return names.filter { status.contains($0.0) }.map(\.1).joined(separator: ",")
+    }
+
     private static func split(_ token: String) -> (String, String) {
         guard let colon = token.firstIndex(of: ":") else { return (token, "") }
         return (String(token[..<colon]), String(token[token.index(after: colon)...]))
@@ -146,6 +191,7 @@ final class SignalScript {
     private func record(_ output: WebKitNavigationOutput) {
         rawOutputs.append(output)
         switch output {
+        case .event(.visibleSecurityStateChanged): securityChanges.append(Self.describe(machine.sslStatus))
         case .event(let event): outputs.append(describe(event))
         case .showErrorPage(let error, let uri):
             outputs.append("errorPage(\(Self.show(URL(string: uri)!)) \(error.kind))")

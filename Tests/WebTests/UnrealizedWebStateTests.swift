@@ -331,6 +331,7 @@ final class RecordingDecider: WebStatePolicyDecider {
                 "didStartNavigation(https://b.example/two)",
                 "loadProgressChanged(0.1)",
                 "didFinishNavigation(https://b.example/two committed)",
+                "didChangeVisibleSecurityState",
                 "didChangeBackForwardState",
                 "titleWasSet(two)",
                 "faviconURLUpdated(https://b.example/favicon.ico)",

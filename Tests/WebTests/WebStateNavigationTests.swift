@@ -19,6 +19,7 @@ import WebTestSupport
                 "didStartNavigation(https://a.example/start)",
                 "loadProgressChanged(0.1)",
                 "didFinishNavigation(https://a.example/start committed)",
+                "didChangeVisibleSecurityState",
                 "didChangeBackForwardState",
                 "titleWasSet(Start)",
                 "faviconURLUpdated(https://a.example/favicon.ico)",

@@ -15,8 +15,9 @@ import Web
 /// controller and the child coordinators of its parts (tab strip, toolbar, location bar,
 /// content, find bar). It handles ``BrowserCommands``: the ones that change tabs go to its
 /// ``BrowserMediator``, the ones that only change the window (focus the location bar,
-/// fullscreen) to the view controllers. A ``DownloadsMediator`` shows the profile's ended
-/// downloads as toasts in the window.
+/// fullscreen) to the view controllers. A ``DownloadsMediator`` lists the profile's downloads
+/// under way in the window (and handles their ``DownloadsCommands``) and shows those that
+/// ended as toasts.
 ///
 /// It maps the GTK window's state onto its scene's activation level (focused:
 /// foreground-active, shown: foreground-inactive, minimized or hidden: background), shows
@@ -100,6 +101,9 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         }
 
         let tabStrip = TabStripCoordinator(webStateList: list, dispatcher: dispatcher)
+        tabStrip.faviconLoader = profile.userData.getOrCreate(FaviconLoader.userDataKey) {
+            FaviconLoader(context: profile.webEngineContext)
+        }
         tabStrip.moveToNewWindow = { [weak self] index in self?.moveTabToNewWindow(at: index) }
         tabStrip.moveToWindow = { [weak self] index, windowID, insertionIndex in
             self?.moveTabToWindow?(index, windowID, insertionIndex)
@@ -132,7 +136,8 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
             tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
             navigation: dispatcher.sender(for: (any NavigationCommands).self),
             findInPage: dispatcher.sender(for: (any FindInPageCommands).self),
-            recentlyClosed: dispatcher.sender(for: (any RecentlyClosedCommands).self))
+            recentlyClosed: dispatcher.sender(for: (any RecentlyClosedCommands).self),
+            downloads: dispatcher.sender(for: (any DownloadsCommands).self))
         windowViewController.toolbar = toolbar.viewController
         windowViewController.locationBar = locationBar.viewController
         windowViewController.tabStrip = tabStrip.viewController
@@ -156,6 +161,7 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         }
         let downloads = DownloadsMediator(context: profile.webEngineContext)
         downloads.consumer = windowViewController
+        dispatcher.startDispatching((any DownloadsCommands).self, to: downloads)
         self.downloads = downloads
         firstLoad = FirstPageLoadObserver(webStateList: list) { [weak self] in
             EventLog.record("first-page-loaded")
@@ -187,6 +193,9 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         emptyList = nil
         mediator?.disconnect()
         mediator = nil
+        if dispatcher.isDispatching(for: (any DownloadsCommands).self) {
+            dispatcher.stopDispatching(for: (any DownloadsCommands).self)
+        }
         downloads?.disconnect()
         downloads = nil
         super.stop()
@@ -285,6 +294,11 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
 
     func resetZoom() { mediator?.resetZoom() }
 
+    func printPage() {
+        EventLog.record("print")
+        mediator?.printActivePage()
+    }
+
     func toggleFullscreen() {
         guard let window else { return }
         let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
@@ -321,6 +335,4 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
 
     func infoBarDismissed(infoBarID: String) { EventLog.record("info-bar-dismissed", infoBarID) }
 
-    // Printing needs an engine API the Web layer does not have yet.
-    func printPage() { EventLog.record("unsupported", "print") }
 }

@@ -1,6 +1,7 @@
 import Mediators
 import UIInterfaces
 import ViewControllers
+import Web
 
 /// The tab strip: its view controller (AdwTabBar) and mediator; the mediator handles the
 /// ``TabStripCommands`` the strip sends.
@@ -8,6 +9,8 @@ import ViewControllers
 final class TabStripCoordinator: FeatureCoordinator {
     /// The view controller (while started).
     private(set) var viewController: TabStripViewController?
+    /// The profile's favicons (set before ``start()``).
+    var faviconLoader: FaviconLoader?
     /// Moves the tab at an index to a new window (the window's coordinator sets it).
     var moveToNewWindow: (@MainActor (_ index: Int) -> Void)?
     /// Moves the tab at an index to another window, at an index there (nil: the end); the
@@ -18,7 +21,7 @@ final class TabStripCoordinator: FeatureCoordinator {
         super.start()
         let viewController = TabStripViewController(
             tabStrip: dispatcher.sender(for: (any TabStripCommands).self))
-        let mediator = TabStripMediator(webStateList: webStateList)
+        let mediator = TabStripMediator(webStateList: webStateList, faviconLoader: faviconLoader)
         mediator.moveToNewWindow = { [weak self] index in self?.moveToNewWindow?(index) }
         mediator.moveToWindow = { [weak self] index, windowID, insertionIndex in
             self?.moveToWindow?(index, windowID, insertionIndex)

@@ -5,6 +5,14 @@
 /* gtk_accessible_update_property(w, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1) (variadic). */
 void gtkshim_set_accessible_label(GtkWidget *widget, const char *label);
 
+/* Sets the accessible description of `widget` (GTK_ACCESSIBLE_PROPERTY_DESCRIPTION), or
+ * resets it when `description` is NULL. */
+void gtkshim_set_accessible_description(GtkWidget *widget, const char *description);
+
+/* Whether the accessible description of `widget` is `description` (GTK's test accessible
+ * check; needs GTK_A11Y=test). */
+gboolean gtkshim_accessible_description_is(GtkWidget *widget, const char *description);
+
 /* g_signal_emit_by_name(instance, name) for a signal without arguments or return value. */
 void gtkshim_emit(gpointer instance, const char *name);
 

@@ -8,8 +8,8 @@ import Web
 /// It does not conform to `BrowserCommands`: the browser coordinator does, handles the
 /// UI-only commands itself (focusing the location bar, fullscreen) and forwards
 /// `openNewTab()`, `closeCurrentTab()` and the zoom commands here. Zoom is per tab: each
-/// WebState keeps its own level, stepped through ``ZoomLevels/presets``. Printing has no
-/// model API yet.
+/// WebState keeps its own level, stepped through ``ZoomLevels/presets``. Printing shows the
+/// engine's print dialog for the active tab.
 @MainActor
 public final class BrowserMediator {
     private let webStateList: WebStateList
@@ -64,6 +64,12 @@ public final class BrowserMediator {
 
     /// Resets the active tab's zoom to 100%.
     public func resetZoom() { setActiveZoom { _ in 1 } }
+
+    /// Shows the print dialog for the active tab's page (nothing without an active tab).
+    public func printActivePage() {
+        state.check(#function)
+        webStateList.activeWebState?.printPage()
+    }
 
     private func setActiveZoom(_ next: (Double) -> Double) {
         state.check("zoom")

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import Prefs
 public import TabModel
 public import UIInterfaces
@@ -8,11 +8,13 @@ public import Web
 /// load progress and security to the ``LocationBarConsumer``, and loads what the user typed
 /// (``LocationBarCommands``) in the active tab.
 ///
-/// Security: the Web layer reports that a page's security changed but not yet what it is
-/// (no TLS state), so the mediator derives it from the URL's scheme: `https` is
-/// ``LocationBarSecurity/secure``, `http` ``LocationBarSecurity/notSecure``, anything else
-/// ``LocationBarSecurity/none``; ``LocationBarSecurity/certificateError`` is never pushed
-/// until the Web layer has the state.
+/// Security comes from the committed page's connection (``WebState/sslStatus``, which the
+/// engine reads from TLS, not from the URL's scheme): a trusted certificate is
+/// ``LocationBarSecurity/secure``, a certificate with problems (let through, or refused and
+/// showing an error page) ``LocationBarSecurity/certificateError``, plain HTTP
+/// ``LocationBarSecurity/notSecure``, anything else ``LocationBarSecurity/none``. While
+/// another page than the committed one is loading, and for a tab not realized, nothing is
+/// shown.
 @MainActor
 public final class LocationBarMediator: LocationBarCommands, WebStateObserver {
     private let webStateList: WebStateList
@@ -50,13 +52,23 @@ public final class LocationBarMediator: LocationBarCommands, WebStateObserver {
         observation = nil
     }
 
-    /// The security the location bar shows for `url`.
-    public static func security(for url: URL?) -> LocationBarSecurity {
-        switch url?.scheme?.lowercased() {
-        case "https": .secure
-        case "http": .notSecure
-        default: .none
+    /// The security the location bar shows for a page whose connection is `status`.
+    public static func security(for status: SSLStatus) -> LocationBarSecurity {
+        switch status.securityStyle {
+        case .authenticated: .secure
+        case .authenticationBroken: .certificateError
+        case .unauthenticated: .notSecure
+        case .unknown: .none
         }
+    }
+
+    /// The security the location bar shows for `webState`: its committed page's while that is
+    /// the page shown, nothing while another one loads.
+    public static func security(of webState: WebState?) -> LocationBarSecurity {
+        guard let webState, let visible = webState.visibleURL, visible == webState.lastCommittedURL else {
+            return .none
+        }
+        return security(for: webState.sslStatus)
     }
 
     private var activeWebState: WebState? { webStateList.isDestroyed ? nil : webStateList.activeWebState }
@@ -74,7 +86,7 @@ public final class LocationBarMediator: LocationBarCommands, WebStateObserver {
             lastProgress = .some(progress)
             consumer.setLoadProgress(progress)
         }
-        let security = Self.security(for: webState?.visibleURL)
+        let security = Self.security(of: webState)
         if lastSecurity != security {
             lastSecurity = security
             consumer.setSecurity(security)

@@ -12,9 +12,18 @@ public import Web
 /// ``TabStripConsumer/updateTab(_:at:)`` when what the strip shows changes: an unrealized
 /// tab shows its saved title and URL, and realizing it pushes nothing unless the page
 /// differs.
+///
+/// Favicons: a realized tab shows the icon its page has (``WebState/favicon``), which also
+/// goes into the profile's ``FaviconLoader``; an unrealized tab (restored, or discarded) keeps
+/// no image, and shows the loader's icon for its URL, which the loader looks up in the
+/// engine's favicon database the first time: the strip's item is pushed again when it
+/// arrives. A tab is never realized for its icon.
 @MainActor
-public final class TabStripMediator: TabStripCommands, WebStateListObserver, WebStateObserver {
+public final class TabStripMediator: TabStripCommands, WebStateListObserver, WebStateObserver,
+    FaviconLoaderObserver
+{
     private let webStateList: WebStateList
+    private let faviconLoader: FaviconLoader?
     private var state = MediatorState("TabStripMediator")
     private var forwarder: AllWebStateObservationForwarder?
     private var bridge: WebStateObserverBridge?
@@ -38,9 +47,12 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
         }
     }
 
-    /// Starts observing `webStateList` and its tabs.
-    public init(webStateList: WebStateList) {
+    /// Starts observing `webStateList` and its tabs; favicons come from `faviconLoader` (the
+    /// profile's; without one, tabs show the icons of realized pages only).
+    public init(webStateList: WebStateList, faviconLoader: FaviconLoader? = nil) {
         self.webStateList = webStateList
+        self.faviconLoader = faviconLoader
+        faviconLoader?.addObserver(self)
         webStateList.addObserver(self)
         let bridge = WebStateObserverBridge(target: self)
         self.bridge = bridge
@@ -54,6 +66,7 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
     }
 
     private func stopObserving() {
+        faviconLoader?.removeObserver(self)
         if !webStateList.isDestroyed { webStateList.removeObserver(self) }
         forwarder = nil
         bridge = nil
@@ -61,16 +74,35 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
 
     // MARK: Items
 
-    /// What the strip shows of `webState` at `index`.
-    static func item(for webState: WebState, at index: Int, in list: WebStateList) -> TabStripItem {
+    /// What the strip shows of `webState` at `index`, with `favicon`.
+    static func item(
+        for webState: WebState, at index: Int, in list: WebStateList, favicon: Data?
+    )
+        -> TabStripItem
+    {
         let url = webState.visibleURL?.absoluteString ?? ""
         let group = list.group(at: index).map {
             TabStripGroup(title: $0.visualData.title, colorName: colorName($0.visualData.color))
         }
         return TabStripItem(
             id: TabIdentifier(webState), title: webState.title.isEmpty ? url : webState.title, url: url,
-            isLoading: webState.isLoading, isPinned: list.isPinned(at: index), favicon: nil, group: group,
+            isLoading: webState.isLoading, isPinned: list.isPinned(at: index), favicon: favicon, group: group,
             isCrashed: webState.isCrashed)
+    }
+
+    /// The icon `webState` shows: its page's when realized and the engine has one (kept in
+    /// the loader, quietly: this runs while items are made), else the loader's for its URL —
+    /// looked up in the database for an unrealized tab, from the cache alone for a realized
+    /// one (whose page reports its own).
+    private func favicon(for webState: WebState) -> Data? {
+        let url = webState.visibleURL
+        if let png = webState.favicon {
+            if let url { faviconLoader?.setFavicon(png, forPageURL: url, announce: false) }
+            return png
+        }
+        guard let faviconLoader, let url else { return nil }
+        return webState.isRealized
+            ? faviconLoader.cachedFavicon(forPageURL: url) : faviconLoader.favicon(forPageURL: url)
     }
 
     /// The palette name of a group colour.
@@ -89,7 +121,8 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
     }
 
     private func item(at index: Int) -> TabStripItem {
-        Self.item(for: webStateList.webState(at: index), at: index, in: webStateList)
+        let webState = webStateList.webState(at: index)
+        return Self.item(for: webState, at: index, in: webStateList, favicon: favicon(for: webState))
     }
 
     private func pushAll() {
@@ -192,9 +225,14 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
     public func didFinishNavigation(_ webState: WebState, context: NavigationContext) { tabChanged(webState) }
     /// Pushes the loaded page.
     public func pageLoaded(_ webState: WebState, status: PageLoadCompletionStatus) { tabChanged(webState) }
-    /// The model has no favicon image yet (only its URL): the item keeps `favicon` nil, and
-    /// nothing else changes.
-    public func faviconURLUpdated(_ webState: WebState, url: URL?) { tabChanged(webState) }
+    /// Pushes the page's new icon and gives it to the favicon loader, for the tabs of that
+    /// page that are not realized and for this one once it is discarded.
+    public func faviconURLUpdated(_ webState: WebState, url: URL?) {
+        if let png = webState.favicon, let page = webState.visibleURL {
+            faviconLoader?.setFavicon(png, forPageURL: page)
+        }
+        tabChanged(webState)
+    }
     /// Pushes the crashed state.
     public func renderProcessGone(_ webState: WebState) { tabChanged(webState) }
     /// Pushes what realization changed (nothing while the page is the saved one).
@@ -202,6 +240,17 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
     /// Pushes what a discard changed (a crashed tab is no longer shown crashed; the title,
     /// URL and favicon stay).
     public func webStateDiscarded(_ webState: WebState) { tabChanged(webState) }
+
+    // MARK: FaviconLoaderObserver
+
+    /// Pushes the tabs showing the page whose icon arrived. The strip's items are searched by
+    /// their URL text: a restored window of many tabs gets an answer per tab, and comparing
+    /// strings keeps that cheap.
+    public func faviconLoader(_ loader: FaviconLoader, didLoadFaviconForPageURL pageURL: URL) {
+        guard !inBatch, !webStateList.isDestroyed else { return }
+        let text = pageURL.absoluteString
+        for index in shown.indices where shown[index].url == text { pushUpdate(at: index) }
+    }
 
     // MARK: TabStripCommands
 

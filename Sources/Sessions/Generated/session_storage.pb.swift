@@ -404,6 +404,10 @@ nonisolated struct StorageWebStateStorage: Sendable {
   /// not match (a crash between the two writes) is ignored.
   var nativeStateDigest: Data = Data()
 
+  /// Swiftlet: the tab's page zoom factor (1 is 100%). 0, what files written before it hold,
+  /// reads as 1, and so does a value outside the zoom levels' range.
+  var zoomLevel: Double = 0
+
   var unknownFields = SwiftProtobuf.UnknownStorage()
 
   init() {}
@@ -881,7 +885,7 @@ nonisolated extension StorageNavigationStorage: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension StorageWebStateStorage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   static let protoMessageName: String = _protobuf_package + ".WebStateStorage"
-  static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}has_opener\0\u{1}metadata\0\u{3}user_agent\0\u{1}navigation\0\u{4}`\u{1}native_state_digest\0\u{c}\u{5}\u{1}")
+  static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}has_opener\0\u{1}metadata\0\u{3}user_agent\0\u{1}navigation\0\u{4}`\u{1}native_state_digest\0\u{3}zoom_level\0\u{c}\u{5}\u{1}")
 
   mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -894,6 +898,7 @@ nonisolated extension StorageWebStateStorage: SwiftProtobuf.Message, SwiftProtob
       case 3: try { try decoder.decodeSingularEnumField(value: &self.userAgent) }()
       case 4: try { try decoder.decodeSingularMessageField(value: &self._navigation) }()
       case 100: try { try decoder.decodeSingularBytesField(value: &self.nativeStateDigest) }()
+      case 101: try { try decoder.decodeSingularDoubleField(value: &self.zoomLevel) }()
       default: break
       }
     }
@@ -919,6 +924,9 @@ nonisolated extension StorageWebStateStorage: SwiftProtobuf.Message, SwiftProtob
     if !self.nativeStateDigest.isEmpty {
       try visitor.visitSingularBytesField(value: self.nativeStateDigest, fieldNumber: 100)
     }
+    if self.zoomLevel.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.zoomLevel, fieldNumber: 101)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -928,6 +936,7 @@ nonisolated extension StorageWebStateStorage: SwiftProtobuf.Message, SwiftProtob
     if lhs.userAgent != rhs.userAgent {return false}
     if lhs._navigation != rhs._navigation {return false}
     if lhs.nativeStateDigest != rhs.nativeStateDigest {return false}
+    if lhs.zoomLevel != rhs.zoomLevel {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

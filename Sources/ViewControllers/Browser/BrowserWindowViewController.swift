@@ -7,9 +7,11 @@ import GTKShims
 public import UIInterfaces
 
 /// One browser window's content: a header bar (the toolbar, the location bar as its title
-/// widget, New Tab and the main menu), the tab strip, an info bar slot, the find bar and the
-/// content area, plus the window's keyboard shortcuts. Toasts (a finished download) show
-/// over the content area (an `AdwToastOverlay`).
+/// widget, the downloads button, New Tab and the main menu), the tab strip, an info bar slot,
+/// the find bar and the content area, plus the window's keyboard shortcuts. Toasts (a
+/// finished download) show over the content area (an `AdwToastOverlay`). While downloads
+/// run, the header bar has a downloads button whose popover lists them, each with its
+/// progress and a cancel button (libadwaita 1.2's toasts cannot show progress).
 ///
 /// It fills a window the application layer made (an `AdwApplicationWindow`, an `AdwWindow` or
 /// a plain `GtkWindow`) and never creates other view controllers: its coordinator hands them
@@ -41,6 +43,22 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
     private let navigation: CommandSender<any NavigationCommands>
     private let findInPage: CommandSender<any FindInPageCommands>
     private let recentlyClosed: CommandSender<any RecentlyClosedCommands>
+    private let downloads: CommandSender<any DownloadsCommands>
+
+    /// The header bar's downloads button (a `GtkMenuButton`), shown while downloads run.
+    let downloadsButton: UnsafeMutablePointer<GtkWidget>
+    /// The box in the downloads popover that holds one row per download.
+    private let downloadsList: UnsafeMutablePointer<GtkWidget>
+    /// One row of the downloads list.
+    struct DownloadRow {
+        let widget: UnsafeMutablePointer<GtkWidget>
+        let label: UnsafeMutablePointer<GtkWidget>
+        let progressBar: UnsafeMutablePointer<GtkWidget>
+        let cancelButton: UnsafeMutablePointer<GtkWidget>
+        let clicked: SignalConnection
+    }
+    /// The rows, by download id, in the order shown.
+    private(set) var downloadRows: [(id: Int, row: DownloadRow)] = []
 
     private let toolbarSlot: UnsafeMutablePointer<GtkWidget>
     private let locationBarSlot: UnsafeMutablePointer<GtkWidget>
@@ -79,7 +97,8 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
         tabStrip: CommandSender<any TabStripCommands>,
         navigation: CommandSender<any NavigationCommands>,
         findInPage: CommandSender<any FindInPageCommands>,
-        recentlyClosed: CommandSender<any RecentlyClosedCommands>
+        recentlyClosed: CommandSender<any RecentlyClosedCommands>,
+        downloads: CommandSender<any DownloadsCommands>
     ) {
         self.window = window
         self.browser = browser
@@ -88,6 +107,7 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
         self.navigation = navigation
         self.findInPage = findInPage
         self.recentlyClosed = recentlyClosed
+        self.downloads = downloads
         recentlyClosedSection = GObjectRef(adopting: UnsafeMutableRawPointer(g_menu_new()!))
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         ownership = ownWidget(widget)
@@ -113,6 +133,17 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
         // The window's primary menu: F10 opens it, as in every GNOME application.
         gtk_menu_button_set_primary(opaque(menuButton), 1)
 
+        downloadsButton = gtk_menu_button_new()
+        gtk_menu_button_set_icon_name(opaque(downloadsButton), "folder-download-symbolic")
+        gtk_widget_set_tooltip_text(downloadsButton, "Downloads")
+        setAccessibleLabel(downloadsButton, "Downloads")
+        downloadsList = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
+        gtk_widget_set_size_request(downloadsList, 320, -1)
+        let downloadsPopover = gtk_popover_new()!
+        gtk_popover_set_child(cast(downloadsPopover), downloadsList)
+        gtk_menu_button_set_popover(opaque(downloadsButton), downloadsPopover)
+        gtk_widget_set_visible(downloadsButton, 0)
+
         incognitoIcon = gtk_image_new_from_icon_name("view-conceal-symbolic")
         gtk_widget_set_tooltip_text(incognitoIcon, "Incognito: this window's pages are not remembered")
         setAccessibleLabel(incognitoIcon, "Incognito")
@@ -122,6 +153,7 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
         adw_header_bar_pack_start(header, toolbarSlot)
         adw_header_bar_pack_end(header, menuButton)
         adw_header_bar_pack_end(header, newTabButton)
+        adw_header_bar_pack_end(header, downloadsButton)
         adw_header_bar_pack_end(header, incognitoIcon)
         let clamp = adw_clamp_new()!
         adw_clamp_set_maximum_size(opaque(clamp), 860)
@@ -176,6 +208,70 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
     }
 
     // MARK: DownloadsConsumer
+
+    /// Lists `items` in the downloads popover (a row each: the file's name, a progress bar —
+    /// pulsing when the size is unknown — and a cancel button); the button is shown only
+    /// while there are some.
+    public func setDownloads(_ items: [DownloadItem]) {
+        let wanted = Set(items.map(\.id))
+        for entry in downloadRows where !wanted.contains(entry.id) {
+            entry.row.clicked.cancel()
+            gtk_box_remove(cast(downloadsList), entry.row.widget)
+        }
+        downloadRows.removeAll { !wanted.contains($0.id) }
+        for item in items {
+            let row: DownloadRow
+            if let existing = downloadRows.first(where: { $0.id == item.id })?.row {
+                row = existing
+            } else {
+                row = makeDownloadRow(id: item.id)
+                downloadRows.append((item.id, row))
+                gtk_box_append(cast(downloadsList), row.widget)
+            }
+            update(row, with: item)
+        }
+        if items.isEmpty, let popover = gtk_menu_button_get_popover(opaque(downloadsButton)) {
+            gtk_popover_popdown(popover)
+        }
+        gtk_widget_set_visible(downloadsButton, items.isEmpty ? 0 : 1)
+    }
+
+    private func makeDownloadRow(id: Int) -> DownloadRow {
+        let widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        gtk_widget_set_hexpand(column, 1)
+        let label = gtk_label_new(nil)!
+        gtk_label_set_xalign(opaque(label), 0)
+        gtk_label_set_ellipsize(opaque(label), PANGO_ELLIPSIZE_MIDDLE)
+        let progressBar = gtk_progress_bar_new()!
+        gtk_widget_set_valign(progressBar, GTK_ALIGN_CENTER)
+        gtk_box_append(cast(column), label)
+        gtk_box_append(cast(column), progressBar)
+        let cancelButton = iconButton("process-stop-symbolic", label: "Cancel")
+        gtk_widget_set_valign(cancelButton, GTK_ALIGN_CENTER)
+        gtk_box_append(cast(widget), column)
+        gtk_box_append(cast(widget), cancelButton)
+        let clicked = SignalConnection.connect(rawPointer(cancelButton), signal: "clicked") { [downloads] _ in
+            downloads.send { $0.cancelDownload(id) }
+        }
+        return DownloadRow(
+            widget: widget, label: label, progressBar: progressBar, cancelButton: cancelButton,
+            clicked: clicked)
+    }
+
+    private func update(_ row: DownloadRow, with item: DownloadItem) {
+        let name = item.fileName.isEmpty ? "Download" : item.fileName
+        gtk_label_set_text(opaque(row.label), name)
+        let bar = opaque(row.progressBar)
+        if let progress = item.progress {
+            gtk_progress_bar_set_fraction(bar, min(max(progress, 0), 1))
+        } else {
+            gtk_progress_bar_pulse(bar)
+        }
+        let cancel = "Cancel the download of “\(name)”"
+        gtk_widget_set_tooltip_text(row.cancelButton, cancel)
+        setAccessibleLabel(row.cancelButton, cancel)
+    }
 
     /// Shows a toast "“name” downloaded".
     public func showDownloadFinished(fileName: String) { showToast("“\(fileName)” downloaded") }

@@ -2,6 +2,7 @@ public import CAdwaita
 import CGTK
 public import Commands
 import GLibSupport
+import GTKShims
 public import UIInterfaces
 
 /// The location entry ("Address"): the active page's URL, its load progress and security.
@@ -114,16 +115,24 @@ public final class LocationBarViewController: ViewController, LocationBarConsume
         gtk_entry_set_progress_fraction(entry, min(max(progress ?? 0, 0), 1))
     }
 
-    /// Shows a padlock, an insecure or a warning icon at the start of the entry.
+    /// Shows a padlock, an insecure or a warning icon at the start of the entry, with a
+    /// tooltip; the same words are the entry's accessible description, so that a screen
+    /// reader says them with the address.
     public func setSecurity(_ security: LocationBarSecurity) {
-        let icon: (name: String, tooltip: String)? =
-            switch security {
-            case .none: nil
-            case .notSecure: ("channel-insecure-symbolic", "Not Secure")
-            case .secure: ("channel-secure-symbolic", "Secure Connection")
-            case .certificateError: ("dialog-warning-symbolic", "Certificate Problem")
-            }
+        let icon = Self.securityIcon(security)
         gtk_entry_set_icon_from_icon_name(entry, GTK_ENTRY_ICON_PRIMARY, icon?.name)
         gtk_entry_set_icon_tooltip_text(entry, GTK_ENTRY_ICON_PRIMARY, icon?.tooltip)
+        gtkshim_set_accessible_description(widget, icon?.tooltip)
+    }
+
+    /// The icon and the words of each security state (nil: none shown).
+    static func securityIcon(_ security: LocationBarSecurity) -> (name: String, tooltip: String)? {
+        switch security {
+        case .none: nil
+        case .notSecure: ("channel-insecure-symbolic", "Not secure: the connection is not encrypted")
+        case .secure: ("channel-secure-symbolic", "Secure connection")
+        case .certificateError:
+            ("dialog-warning-symbolic", "Not secure: the site's certificate is not trusted")
+        }
     }
 }

@@ -11,5 +11,11 @@ final class RecordingLocationBarConsumer: LocationBarConsumer {
         pushes.append("progress \(progress.map { String($0) } ?? "none")")
     }
 
-    func setSecurity(_ security: LocationBarSecurity) { pushes.append("security \(security)") }
+    /// The security last pushed.
+    var lastSecurity: LocationBarSecurity?
+
+    func setSecurity(_ security: LocationBarSecurity) {
+        lastSecurity = security
+        pushes.append("security \(security)")
+    }
 }

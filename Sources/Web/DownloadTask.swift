@@ -1,0 +1,37 @@
+public import Foundation
+
+/// Where a ``DownloadTask`` is.
+public enum DownloadState: Sendable, Equatable {
+    /// Receiving data.
+    case inProgress
+    /// Saved at the task's ``DownloadTask/destination``.
+    case finished
+    /// Failed; what was received is not kept.
+    case failed(message: String)
+    /// Cancelled (``DownloadTask/cancel()``); what was received is not kept.
+    case cancelled
+
+    /// Whether the download is over.
+    public var isEnded: Bool { self != .inProgress }
+}
+
+/// One download of a ``WebEngineContext`` (Chromium's `web::DownloadTask`): what it saves,
+/// where, how far it got, and a way to stop it. ``DownloadObserver``s hear of its changes.
+@MainActor
+public protocol DownloadTask: AnyObject {
+    /// Identifies the task among its context's downloads, for as long as the context lives.
+    var identifier: Int { get }
+    /// Where the file is being saved, once decided.
+    var destination: URL? { get }
+    /// The bytes received so far.
+    var receivedBytes: Int64 { get }
+    /// The size of the whole file, when the server said it.
+    var expectedBytes: Int64? { get }
+    /// How far it got (0...1), when the size is known.
+    var progress: Double? { get }
+    /// Where the download is.
+    var state: DownloadState { get }
+    /// Stops the download and deletes what it saved so far; its observers then hear that it
+    /// ended, cancelled. Does nothing once it has ended.
+    func cancel()
+}
