@@ -130,4 +130,32 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             app.quit()
         }
     }
+
+    func testTheWindowIsTitledAfterItsActiveTab() {
+        onMainActor {
+            let (app, scene) = makeScene()
+            var window: UnsafeMutablePointer<GtkWindow>?
+            let coordinator = BrowserCoordinator(
+                scene: scene, appState: app,
+                makeWindow: {
+                    let made = adw_window_new()!
+                    window = UnsafeMutableRawPointer(made).assumingMemoryBound(to: GtkWindow.self)
+                    return made
+                },
+                applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
+            )
+            coordinator.start()
+            func title() -> String? {
+                window.flatMap { gtk_window_get_title($0) }.map { String(cString: $0) }
+            }
+            XCTAssertEqual(title(), "Swiftlet")
+            // The fake engine titles a page after its host.
+            coordinator.openTabs([URL(string: "https://a.test/")!, URL(string: "https://b.test/")!])
+            XCTAssertEqual(title(), "b.test — Swiftlet")
+            scene.browser.commandDispatcher.dispatch((any TabStripCommands).self) { $0.selectTab(atIndex: 0) }
+            XCTAssertEqual(title(), "a.test — Swiftlet")
+            coordinator.stop()
+            app.quit()
+        }
+    }
 }

@@ -123,6 +123,18 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
         }
     }
 
+    func testTheWindowTitleFollowsThePushes() {
+        onMainActor {
+            let (controller, _) = makeWindow()
+            defer { gtk_window_destroy(controller.window) }
+            for title in ["Page — Swiftlet", "Swiftlet", "Private — Swiftlet (Incognito)"] {
+                controller.setWindowTitle(title)
+                XCTAssertEqual(controller.windowTitle, title)
+                XCTAssertEqual(gtk_window_get_title(controller.window).map { String(cString: $0) }, title)
+            }
+        }
+    }
+
     func testFinishedDownloadsShowAToastOverTheContent() {
         onMainActor {
             let (controller, _) = makeWindow()

@@ -16,7 +16,8 @@ import Web
 /// content, find bar). It handles ``BrowserCommands``: the ones that change tabs go to its
 /// ``BrowserMediator``, the ones that only change the window (focus the location bar,
 /// fullscreen) to the view controllers. A ``DownloadsMediator`` shows the profile's ended
-/// downloads as toasts in the window.
+/// downloads as toasts in the window; a ``WindowTitleMediator`` titles the window after its
+/// active tab.
 ///
 /// It maps the GTK window's state onto its scene's activation level (focused:
 /// foreground-active, shown: foreground-inactive, minimized or hidden: background), shows
@@ -57,6 +58,7 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
     private var windowViewController: BrowserWindowViewController?
     private var mediator: BrowserMediator?
     private var downloads: DownloadsMediator?
+    private var windowTitle: WindowTitleMediator?
     private var locationBar: LocationBarCoordinator?
     private var firstLoad: FirstPageLoadObserver?
     private var emptyList: WebStateListEmptyObserver?
@@ -113,7 +115,6 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         self.window = window
         let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
         gtk_window_set_default_size(gtkWindow, 1280, 800)
-        gtk_window_set_title(gtkWindow, isIncognito ? "Swiftlet (Incognito)" : "Swiftlet")
         // The window's close button: the window closes through the coordinator, which
         // closes its tabs and stops its parts first.
         closeRequest = SignalConnection.connect(UnsafeMutableRawPointer(window), signal: "close-request") {
@@ -150,6 +151,9 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         activation = WindowActivationTracker(window: gtkWindow) { [weak self] activation in
             self?.windowActivationChanged(activation)
         }
+        let windowTitle = WindowTitleMediator(webStateList: list, isIncognito: isIncognito)
+        windowTitle.consumer = windowViewController
+        self.windowTitle = windowTitle
         let downloads = DownloadsMediator(context: profile.webEngineContext)
         downloads.consumer = windowViewController
         self.downloads = downloads
@@ -183,6 +187,8 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         mediator = nil
         downloads?.disconnect()
         downloads = nil
+        windowTitle?.disconnect()
+        windowTitle = nil
         super.stop()
         closeRequest?.cancel()
         closeRequest = nil

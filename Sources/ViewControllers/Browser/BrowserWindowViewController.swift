@@ -17,9 +17,12 @@ public import UIInterfaces
 /// widgets. Menu items, the New Tab button and the shortcuts send commands. The main menu's
 /// "Recently Closed" submenu follows ``RecentlyClosedConsumer`` pushes. The shortcuts sit
 /// in a capture-phase `GtkShortcutController` on the window, so they work even when the web
-/// page has the focus or calls `preventDefault()`.
+/// page has the focus or calls `preventDefault()`. The window's title follows
+/// ``WindowTitleConsumer`` pushes.
 @MainActor
-public final class BrowserWindowViewController: ViewController, DownloadsConsumer, RecentlyClosedConsumer {
+public final class BrowserWindowViewController: ViewController, DownloadsConsumer, RecentlyClosedConsumer,
+    WindowTitleConsumer
+{
     /// The window's content: a vertical box.
     public let widget: UnsafeMutablePointer<GtkWidget>
     /// The window being filled.
@@ -174,6 +177,14 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
             display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(UnsafeMutableRawPointer(provider))
     }
+
+    // MARK: WindowTitleConsumer
+
+    /// Sets the window's title.
+    public func setWindowTitle(_ title: String) { gtk_window_set_title(window, title) }
+
+    /// The window's title.
+    var windowTitle: String { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
 
     // MARK: DownloadsConsumer
 
