@@ -333,7 +333,7 @@ let package = Package(
             name: "WebKitEngineTests",
             dependencies: [
                 "Base", "Web", "WebTestSupport", "WebKitEngine", "GLibSupport", "GTKSupport", "CWebKitGTK",
-                "LocalHTTPServer",
+                "LocalHTTPServer", "Profiles", "TabModel",
             ],
             swiftSettings: strict
         ),
