@@ -25,8 +25,10 @@ import WebKitShims
 /// "Open Link in New Window") asks the delegate for a content
 /// (``WebContentDelegate/webContent(_:createNewContentFor:)``); the one it returns, made by
 /// ``makeRelatedContent()``, is a view related to this one, and WebKit loads the request in
-/// it. WebKit itself drops `window.open` calls made without a user gesture (its
-/// `javascript-can-open-windows-automatically` setting is off), so those never reach "create".
+/// it. Requests without a user gesture reach "create" too (the view's
+/// `javascript-can-open-windows-automatically` setting is on; off, WebKit would drop them
+/// without a word), marked as such, so that the WebState blocks them and reports it
+/// (``WebStateObserver/popupBlocked(_:url:)``).
 /// The new view is a tab from "create" on: "ready-to-show", which follows, only says that the
 /// window's requested geometry and toolbars (`WebKitWindowProperties`) are known, and a tab
 /// uses none of them. A page's `window.close()` that WebKit allows ("close") is passed to the
@@ -69,6 +71,10 @@ public final class WebKitWebContent: WebContent {
         let manager = GObjectRef(adopting: UnsafeMutableRawPointer(webkit_user_content_manager_new()!))
         let widget = wkshim_web_view_new(context.session.opaque, related?.webViewPointer, manager.opaque)!
         let view = GObjectRef(adopting: UnsafeMutableRawPointer(widget))
+        // Every window the page asks for reaches "create", gesture or not: the WebState decides,
+        // and reports the ones it blocks (WebKit would drop those silently).
+        webkit_settings_set_javascript_can_open_windows_automatically(
+            webkit_web_view_get_settings(view.typed()), 1)
         webView = view
         userContentManager = manager
         navigation = WebKitNavigationMachine(

@@ -5,6 +5,7 @@ import CGTK
 import Commands
 import Foundation
 import GTKSupport
+import Mediators
 import ModelTestSupport
 import Profiles
 import TabModel
@@ -154,6 +155,34 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             XCTAssertEqual(title(), "b.test — Swiftlet")
             scene.browser.commandDispatcher.dispatch((any TabStripCommands).self) { $0.selectTab(atIndex: 0) }
             XCTAssertEqual(title(), "a.test — Swiftlet")
+            coordinator.stop()
+            app.quit()
+        }
+    }
+
+    func testTheBlockedPopupBarsOpenButtonOpensThePopupAsATab() {
+        onMainActor {
+            let (app, scene) = makeScene()
+            let coordinator = BrowserCoordinator(
+                scene: scene, appState: app, makeWindow: { adw_window_new() },
+                applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
+            )
+            coordinator.start()
+            let list = scene.browser.webStateList
+            coordinator.openTabs([URL(string: "https://a.test/")!])
+            let opener = list.webState(at: 0)
+            let content = opener.view.owner as! FakeWebContent
+            XCTAssertNil(
+                content.simulateNewWindowRequest(url: URL(string: "https://x.test/")!, isUserGesture: false))
+            // The bar's Open button, as the info bar view controller sends it.
+            scene.browser.commandDispatcher.dispatch((any InfoBarCommands).self) {
+                $0.infoBarButtonActivated(
+                    infoBarID: BlockedPopupMediator.infoBarID, buttonID: BlockedPopupMediator.openButtonID)
+            }
+            XCTAssertEqual(list.count, 2)
+            XCTAssertEqual(list.webState(at: 1).lastCommittedURL, URL(string: "https://x.test/"))
+            XCTAssertTrue(list.opener(at: 1)?.webState === opener)
+            XCTAssertEqual(list.activeIndex, 1)
             coordinator.stop()
             app.quit()
         }

@@ -17,7 +17,8 @@ import Web
 /// ``BrowserMediator``, the ones that only change the window (focus the location bar,
 /// fullscreen) to the view controllers. A ``DownloadsMediator`` shows the profile's ended
 /// downloads as toasts in the window; a ``WindowTitleMediator`` titles the window after its
-/// active tab.
+/// active tab; a ``BlockedPopupMediator`` shows the pop-ups the active tab's page was refused
+/// in an info bar (whose Open and close buttons this coordinator passes back to it).
 ///
 /// It maps the GTK window's state onto its scene's activation level (focused:
 /// foreground-active, shown: foreground-inactive, minimized or hidden: background), shows
@@ -59,6 +60,7 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
     private var mediator: BrowserMediator?
     private var downloads: DownloadsMediator?
     private var windowTitle: WindowTitleMediator?
+    private var blockedPopups: BlockedPopupMediator?
     private var locationBar: LocationBarCoordinator?
     private var firstLoad: FirstPageLoadObserver?
     private var emptyList: WebStateListEmptyObserver?
@@ -139,6 +141,9 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         let infoBar = InfoBarViewController(infoBar: dispatcher.sender(for: (any InfoBarCommands).self))
         windowViewController.infoBar = infoBar
         self.infoBar = infoBar
+        let blockedPopups = BlockedPopupMediator(webStateList: list)
+        blockedPopups.consumer = infoBar
+        self.blockedPopups = blockedPopups
         self.windowViewController = windowViewController
         if let appState {
             let recentlyClosed = RecentlyClosedMediator(
@@ -189,6 +194,8 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         downloads = nil
         windowTitle?.disconnect()
         windowTitle = nil
+        blockedPopups?.disconnect()
+        blockedPopups = nil
         super.stop()
         closeRequest?.cancel()
         closeRequest = nil
@@ -317,9 +324,18 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
 
     // MARK: InfoBarCommands
 
-    func infoBarButtonActivated(infoBarID: String, buttonID: String) { onInfoBarButton?(infoBarID, buttonID) }
+    func infoBarButtonActivated(infoBarID: String, buttonID: String) {
+        if infoBarID == BlockedPopupMediator.infoBarID {
+            if buttonID == BlockedPopupMediator.openButtonID { blockedPopups?.openBlockedPopups() }
+        } else {
+            onInfoBarButton?(infoBarID, buttonID)
+        }
+    }
 
-    func infoBarDismissed(infoBarID: String) { EventLog.record("info-bar-dismissed", infoBarID) }
+    func infoBarDismissed(infoBarID: String) {
+        EventLog.record("info-bar-dismissed", infoBarID)
+        if infoBarID == BlockedPopupMediator.infoBarID { blockedPopups?.dismissBlockedPopups() }
+    }
 
     // Printing needs an engine API the Web layer does not have yet.
     func printPage() { EventLog.record("unsupported", "print") }
