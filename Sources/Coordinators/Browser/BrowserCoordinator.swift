@@ -15,7 +15,9 @@ import Web
 /// controller and the child coordinators of its parts (tab strip, toolbar, location bar,
 /// content, find bar). It handles ``BrowserCommands``: the ones that change tabs go to its
 /// ``BrowserMediator``, the ones that only change the window (focus the location bar,
-/// fullscreen) to the view controllers. A ``DownloadsMediator`` shows the profile's ended
+/// fullscreen) to the view controllers. What shows in fullscreen goes through the Browser's
+/// broadcaster: the window view controller publishes the window's state, a
+/// ``FullscreenMediator`` decides, the window and the tab strip follow. A ``DownloadsMediator`` shows the profile's ended
 /// downloads as toasts in the window; a ``WindowTitleMediator`` titles the window after its
 /// active tab; a ``BlockedPopupMediator`` shows the pop-ups the active tab's page was refused
 /// in an info bar (whose Open and close buttons this coordinator passes back to it).
@@ -61,6 +63,7 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
     private var downloads: DownloadsMediator?
     private var windowTitle: WindowTitleMediator?
     private var blockedPopups: BlockedPopupMediator?
+    private var fullscreen: FullscreenMediator?
     private var locationBar: LocationBarCoordinator?
     private var firstLoad: FirstPageLoadObserver?
     private var emptyList: WebStateListEmptyObserver?
@@ -99,7 +102,8 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
             dispatcher.startDispatching((any ApplicationCommands).self, to: applicationCommands)
         }
 
-        let tabStrip = TabStripCoordinator(webStateList: list, dispatcher: dispatcher)
+        let tabStrip = TabStripCoordinator(
+            webStateList: list, dispatcher: dispatcher, broadcaster: browser.broadcaster)
         tabStrip.moveToNewWindow = { [weak self] index in self?.moveTabToNewWindow(at: index) }
         tabStrip.moveToWindow = { [weak self] index, windowID, insertionIndex in
             self?.moveTabToWindow?(index, windowID, insertionIndex)
@@ -138,6 +142,10 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         windowViewController.content = content.viewController
         windowViewController.findBar = findBar.viewController
         if isIncognito { windowViewController.showIncognitoStyle() }
+        // Fullscreen through the broadcaster: the window publishes its state, the mediator
+        // decides what shows, the window and the tab strip follow.
+        windowViewController.connect(to: browser.broadcaster)
+        fullscreen = FullscreenMediator(broadcaster: browser.broadcaster)
         let infoBar = InfoBarViewController(infoBar: dispatcher.sender(for: (any InfoBarCommands).self))
         windowViewController.infoBar = infoBar
         self.infoBar = infoBar
@@ -196,6 +204,9 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         windowTitle = nil
         blockedPopups?.disconnect()
         blockedPopups = nil
+        fullscreen?.disconnect()
+        fullscreen = nil
+        windowViewController?.disconnect(from: browser.broadcaster)
         super.stop()
         closeRequest?.cancel()
         closeRequest = nil
