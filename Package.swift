@@ -100,7 +100,7 @@ let package = Package(
 
         // The UI layer's contracts (seed 003): consumer and command protocols with their value
         // types. No GTK, no model: view controllers and mediators both import it.
-        .target(name: "UIInterfaces", dependencies: ["Base"], swiftSettings: strict),
+        .target(name: "UIInterfaces", dependencies: ["Base", "Commands"], swiftSettings: strict),
         // Mediators (seed 003): between the model and the consumers. They may see the model
         // (Web, TabModel, Prefs…) and UIInterfaces, but never a C, GTK or WebKit target: that
         // edge is kept absent here, so the compiler enforces that mediators push plain values.
@@ -271,7 +271,7 @@ let package = Package(
             name: "MediatorsTests",
             dependencies: [
                 "Base", "Web", "WebTestSupport", "Prefs", "TabModel", "ModelTestSupport", "UIInterfaces",
-                "Mediators", "Sessions",
+                "Mediators", "Sessions", "Commands",
             ],
             swiftSettings: strict
         ),
@@ -310,6 +310,7 @@ let package = Package(
                 "Coordinators", "Commands", "UIInterfaces", "TabModel", "Profiles", "Web", "WebTestSupport",
                 "ModelTestSupport", "Application", "Base", "Mediators", "GTKSupport", "CGTK", "CAdwaita",
                 "ViewControllers",
+                "GTKShims",
             ],
             swiftSettings: strict
         ),
@@ -336,7 +337,7 @@ let package = Package(
             name: "WebKitEngineTests",
             dependencies: [
                 "Base", "Web", "WebTestSupport", "WebKitEngine", "GLibSupport", "GTKSupport", "CWebKitGTK",
-                "LocalHTTPServer",
+                "LocalHTTPServer", "Profiles", "TabModel",
             ],
             swiftSettings: strict
         ),

@@ -28,6 +28,10 @@ void gtkshim_emit_object(gpointer instance, const char *name, gpointer object) {
     g_signal_emit_by_name(instance, name, object);
 }
 
+void gtkshim_emit_point(gpointer instance, const char *name, double x, double y) {
+    g_signal_emit_by_name(instance, name, x, y);
+}
+
 gboolean gtkshim_is_a(gpointer instance, GType type) {
     return G_TYPE_CHECK_INSTANCE_TYPE(instance, type);
 }

@@ -11,6 +11,10 @@ public protocol WebContentDelegate: AnyObject {
         _ content: any WebContent, createNewContentFor request: NewWebContentRequest
     )
         -> (any WebContent)?
+    /// The page asked to close its window (`window.close()`), and the engine allows it: the
+    /// page was opened by a script, or its history has a single entry. The content stays
+    /// open until its owner closes it.
+    func webContentDidRequestClose(_ content: any WebContent)
 }
 
 extension WebContentDelegate {
@@ -20,4 +24,7 @@ extension WebContentDelegate {
     )
         -> (any WebContent)?
     { nil }
+
+    /// Ignores the request.
+    public func webContentDidRequestClose(_ content: any WebContent) {}
 }

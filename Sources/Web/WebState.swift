@@ -507,4 +507,12 @@ extension WebState: WebContentDelegate {
         else { return nil }
         return childContent
     }
+
+    /// Asks the delegate to close this WebState (``WebStateDelegate/closeWebState(_:)``); with
+    /// no delegate the tab stays.
+    public func webContentDidRequestClose(_ content: any WebContent) {
+        guard content === self.content, !isBeingDestroyed else { return }
+        notifyRealizedIfPending()
+        delegate?.closeWebState(self)
+    }
 }

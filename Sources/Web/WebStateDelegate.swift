@@ -10,4 +10,14 @@ public protocol WebStateDelegate: AnyObject {
     func createNewWebState(
         for source: WebState, url: URL?, openerURL: URL?, initiatedByUser: Bool
     ) -> WebState?
+
+    /// The page of `webState` asked to close its window (`window.close()`) and the engine
+    /// allowed it (Chromium's CloseWebState): the delegate closes the tab, or does nothing to
+    /// keep it.
+    func closeWebState(_ webState: WebState)
+}
+
+extension WebStateDelegate {
+    /// Keeps the tab.
+    public func closeWebState(_ webState: WebState) {}
 }

@@ -34,7 +34,8 @@ public final class WebKitEngine: WebEngine {
     /// Whether web views may composite their pages with the GPU (WebKit's default hardware
     /// acceleration policy, "always") or draw them in software ("never").
     public let isHardwareAccelerated: Bool
-    /// The settings every web view of this engine is made with (`WebKitSettings *`).
+    /// The settings every web view of this engine is made with (`WebKitSettings *`): the
+    /// hardware acceleration policy, and pages may ask for windows without a gesture.
     let settings: GObjectRef
 
     /// Makes the engine; throws when GTK has not been initialized.
@@ -48,6 +49,9 @@ public final class WebKitEngine: WebEngine {
         guard gtk_is_initialized() != 0 else { throw .gtkNotInitialized }
         isHardwareAccelerated = hardwareAccelerated
         let settings = webkit_settings_new()!
+        // Every window a page asks for reaches "create", gesture or not: the WebState decides,
+        // and reports the ones it blocks (WebKit would drop those silently).
+        webkit_settings_set_javascript_can_open_windows_automatically(settings, 1)
         if !hardwareAccelerated {
             webkit_settings_set_hardware_acceleration_policy(
                 settings, WEBKIT_HARDWARE_ACCELERATION_POLICY_NEVER)

@@ -25,8 +25,14 @@ import WebKitShims
 /// "Open Link in New Window") asks the delegate for a content
 /// (``WebContentDelegate/webContent(_:createNewContentFor:)``); the one it returns, made by
 /// ``makeRelatedContent()``, is a view related to this one, and WebKit loads the request in
-/// it. WebKit itself drops `window.open` calls made without a user gesture (its
-/// `javascript-can-open-windows-automatically` setting is off), so those never reach "create".
+/// it. Requests without a user gesture reach "create" too (the view's
+/// `javascript-can-open-windows-automatically` setting is on; off, WebKit would drop them
+/// without a word), marked as such, so that the WebState blocks them and reports it
+/// (``WebStateObserver/popupBlocked(_:url:)``).
+/// The new view is a tab from "create" on: "ready-to-show", which follows, only says that the
+/// window's requested geometry and toolbars (`WebKitWindowProperties`) are known, and a tab
+/// uses none of them. A page's `window.close()` that WebKit allows ("close") is passed to the
+/// delegate (``WebContentDelegate/webContentDidRequestClose(_:)``).
 ///
 /// Not reported yet: which frame a policy request targets (all are reported as main-frame).
 @MainActor
@@ -132,6 +138,9 @@ public final class WebKitWebContent: WebContent {
         on("notify::uri", send: .uriChanged)
         on("decide-policy") { $0.decidePolicy($1) }
         on("create") { $0.createNewWindow($1) }
+        // WebKit emits "close" only when it lets the page close its window (opened by a
+        // script, or a single history entry); the owner decides what closing means.
+        on("close") { content, _ in content.delegate?.webContentDidRequestClose(content) }
         on("web-process-terminated", send: .webProcessTerminated)
         if let manager = userContentManager {
             connections.append(

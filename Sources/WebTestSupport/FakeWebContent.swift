@@ -270,6 +270,10 @@ public final class FakeWebContent: WebContent {
         return fake
     }
 
+    /// Simulates the page calling `window.close()` where the engine allows it (a window a
+    /// script opened, or a page with a single history entry): the delegate is asked to close.
+    public func simulateCloseRequest() { delegate?.webContentDidRequestClose(self) }
+
     /// Simulates a change of the page's title by script.
     public func simulateTitleChange(_ newTitle: String) {
         title = newTitle

@@ -4,6 +4,7 @@ import CAdwaita
 import CGTK
 import Commands
 import Foundation
+import GTKShims
 import GTKSupport
 import Mediators
 import ModelTestSupport
@@ -185,6 +186,137 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             context.answerFaviconRequests()
             XCTAssertNotNil(adw_tab_page_get_icon(strip.page(of: TabIdentifier(restored))))
             XCTAssertFalse(restored.isRealized)
+        }
+    }
+
+    func testTheWindowIsTitledAfterItsActiveTab() {
+        onMainActor {
+            let (app, scene) = makeScene()
+            var window: UnsafeMutablePointer<GtkWindow>?
+            let coordinator = BrowserCoordinator(
+                scene: scene, appState: app,
+                makeWindow: {
+                    let made = adw_window_new()!
+                    window = UnsafeMutableRawPointer(made).assumingMemoryBound(to: GtkWindow.self)
+                    return made
+                },
+                applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
+            )
+            coordinator.start()
+            func title() -> String? {
+                window.flatMap { gtk_window_get_title($0) }.map { String(cString: $0) }
+            }
+            XCTAssertEqual(title(), "Swiftlet")
+            // The fake engine titles a page after its host.
+            coordinator.openTabs([URL(string: "https://a.test/")!, URL(string: "https://b.test/")!])
+            XCTAssertEqual(title(), "b.test — Swiftlet")
+            scene.browser.commandDispatcher.dispatch((any TabStripCommands).self) { $0.selectTab(atIndex: 0) }
+            XCTAssertEqual(title(), "a.test — Swiftlet")
+            coordinator.stop()
+            app.quit()
+        }
+    }
+
+    func testTheBlockedPopupBarsOpenButtonOpensThePopupAsATab() {
+        onMainActor {
+            let (app, scene) = makeScene()
+            let coordinator = BrowserCoordinator(
+                scene: scene, appState: app, makeWindow: { adw_window_new() },
+                applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
+            )
+            coordinator.start()
+            let list = scene.browser.webStateList
+            coordinator.openTabs([URL(string: "https://a.test/")!])
+            let opener = list.webState(at: 0)
+            let content = opener.view.owner as! FakeWebContent
+            XCTAssertNil(
+                content.simulateNewWindowRequest(url: URL(string: "https://x.test/")!, isUserGesture: false))
+            // The bar's Open button, as the info bar view controller sends it.
+            scene.browser.commandDispatcher.dispatch((any InfoBarCommands).self) {
+                $0.infoBarButtonActivated(
+                    infoBarID: BlockedPopupMediator.infoBarID, buttonID: BlockedPopupMediator.openButtonID)
+            }
+            XCTAssertEqual(list.count, 2)
+            XCTAssertEqual(list.webState(at: 1).lastCommittedURL, URL(string: "https://x.test/"))
+            XCTAssertTrue(list.opener(at: 1)?.webState === opener)
+            XCTAssertEqual(list.activeIndex, 1)
+            coordinator.stop()
+            app.quit()
+        }
+    }
+
+    /// The window's capture-phase motion controller: the one following the pointer for the
+    /// fullscreen toolbar.
+    @MainActor
+    private func pointerController(of window: UnsafeMutablePointer<GtkWindow>) -> UnsafeMutableRawPointer? {
+        let controllers = gtk_widget_observe_controllers(
+            UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self))!
+        defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
+        for index in 0..<g_list_model_get_n_items(controllers) {
+            let controller = g_list_model_get_item(controllers, index)!
+            g_object_unref(controller)  // the window keeps it
+            if gtkshim_is_a(controller, gtk_event_controller_motion_get_type()) != 0,
+                gtk_event_controller_get_propagation_phase(OpaquePointer(controller)) == GTK_PHASE_CAPTURE
+            {
+                return controller
+            }
+        }
+        return nil
+    }
+
+    func testFullscreenHidesTheToolbarAndTheTopEdgeOrTheLocationBarRevealIt() throws {
+        try onMainActor {
+            let (app, scene) = makeScene()
+            var window: UnsafeMutablePointer<GtkWindow>?
+            let coordinator = BrowserCoordinator(
+                scene: scene, appState: app,
+                makeWindow: {
+                    let made = adw_window_new()!
+                    window = UnsafeMutableRawPointer(made).assumingMemoryBound(to: GtkWindow.self)
+                    return made
+                },
+                applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
+            )
+            coordinator.start()
+            coordinator.openTabs([URL(string: "https://a.test/")!])
+            let gtkWindow = try XCTUnwrap(window)
+            let flap = OpaquePointer(
+                try XCTUnwrap(
+                    adw_window_get_content(
+                        UnsafeMutableRawPointer(gtkWindow).assumingMemoryBound(to: AdwWindow.self))))
+            let broadcaster = scene.browser.broadcaster
+            @MainActor func toolbar() -> String {
+                let shown = adw_flap_get_reveal_flap(flap) != 0
+                let strip = broadcaster.currentValue(of: .isTabStripVisible) == true
+                return "\(shown ? "shown" : "hidden"), strip \(strip ? "shown" : "hidden")"
+            }
+            @MainActor func browserCommand(_ command: @MainActor (any BrowserCommands) -> Void) {
+                scene.browser.commandDispatcher.dispatch((any BrowserCommands).self, command)
+            }
+            XCTAssertEqual(toolbar(), "shown, strip shown")
+            // F11 (the window is not shown yet, so GTK makes it fullscreen at once).
+            browserCommand { $0.toggleFullscreen() }
+            XCTAssertNotEqual(gtk_window_is_fullscreen(gtkWindow), 0)
+            XCTAssertEqual(toolbar(), "hidden, strip hidden")
+            let pointer = try XCTUnwrap(pointerController(of: gtkWindow))
+            gtkshim_emit_point(pointer, "motion", 600, 1)
+            XCTAssertEqual(toolbar(), "shown, strip shown", "the pointer at the top edge reveals it")
+            gtkshim_emit_point(pointer, "motion", 600, 30)
+            XCTAssertEqual(toolbar(), "shown, strip shown", "and it stays while the pointer is over it")
+            gtkshim_emit_point(pointer, "motion", 600, 500)
+            XCTAssertEqual(toolbar(), "hidden, strip hidden", "until the pointer goes down to the page")
+            // Ctrl+L: the location entry takes the focus, and the toolbar shows with it.
+            browserCommand { $0.focusLocationBar() }
+            XCTAssertEqual(toolbar(), "shown, strip shown")
+            gtk_window_set_focus(gtkWindow, nil)
+            XCTAssertEqual(toolbar(), "hidden, strip hidden")
+            browserCommand { $0.toggleFullscreen() }
+            XCTAssertEqual(gtk_window_is_fullscreen(gtkWindow), 0)
+            XCTAssertEqual(toolbar(), "shown, strip shown")
+            coordinator.stop()
+            XCTAssertFalse(broadcaster.isBroadcasting(.isFullscreen))
+            XCTAssertFalse(broadcaster.isBroadcasting(.isTabStripVisible))
+            app.quit()
         }
     }
 }

@@ -72,6 +72,13 @@ final class AccessibleNode: @unchecked Sendable {
         return atspi_state_set_contains(states, ATSPI_STATE_SENSITIVE) != 0
     }
 
+    /// Whether the node has the keyboard focus.
+    var isFocused: Bool {
+        guard let states = atspi_accessible_get_state_set(pointer) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(states)) }
+        return atspi_state_set_contains(states, ATSPI_STATE_FOCUSED) != 0
+    }
+
     /// Runs the node's first action (a button's "click").
     @discardableResult
     func click() -> Bool {

@@ -151,8 +151,11 @@ final class SessionTests: BrowserTestCase, @unchecked Sendable {
         Keyboard.press("F10")
         let submenu = try XCTUnwrap(waitForNode(in: app) { $0.name == "Recently Closed" })
         XCTAssertTrue(submenu.click())
+        // (The open window's frame is named after its page too: its title.)
         let entry = try XCTUnwrap(
-            waitForNode(in: app) { $0.name.hasPrefix("Page A") || $0.name.hasPrefix("Page B") },
+            waitForNode(in: app) {
+                $0.role != "frame" && ($0.name.hasPrefix("Page A") || $0.name.hasPrefix("Page B"))
+            },
             "Recently Closed lists no window")
         XCTAssertTrue(entry.click())
         waitForTheClosedWindow(browser)

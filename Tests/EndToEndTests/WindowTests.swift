@@ -91,4 +91,71 @@ final class WindowTests: BrowserTestCase, @unchecked Sendable {
         Keyboard.press("ctrl+w")
         XCTAssertTrue(browser.waitForExit(), "the browser quits with its last window")
     }
+
+    /// The window's frame as AT-SPI sees it, named by the window's title.
+    func windowTitle(of app: AccessibleNode) -> String? { app.children.first?.name }
+
+    func testAPagesConfirmAndPromptAreAnsweredWithTheKeyboard() throws {
+        // Two buttons filling the page ask; the answer becomes the page's title, which the
+        // window's title follows.
+        server.route(
+            "/ask",
+            .html(
+                "<title>Ask</title><button style=\"display:block;width:100%;height:300px\" "
+                    + "onclick=\"document.title = confirm('Continue?') ? 'Yes' : 'No'\">ask</button>"
+                    + "<button style=\"display:block;width:100%;height:300px\" "
+                    + "onclick=\"document.title = prompt('Your name?') || 'none'\">name</button>"))
+        let browser = try launch([url("/ask")])
+        browser.waitForEvent("loaded") { $0 == self.url("/ask") }
+        let app = try XCTUnwrap(accessibleApplication(browser))
+        XCTAssertTrue(eventually { windowTitle(of: app) == "Ask — Swiftlet" }, "the window's title")
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        let answers:
+            [(y: Int, question: String, focused: String, typed: String?, key: String, title: String)] = [
+                (250, "Continue?", "OK", nil, "Return", "Yes — Swiftlet"),
+                (250, "Continue?", "OK", nil, "Escape", "No — Swiftlet"),
+                (550, "Your name?", "", "Ada", "Return", "Ada — Swiftlet"),
+            ]
+        for answer in answers {
+            Pointer.click(x: 400, y: answer.y, inWindowOf: browser.process.processIdentifier)
+            // WebKit's dialog, drawn in the page's view, once it has the focus: its OK button
+            // (a text button is named after its label property and its label), or a prompt's
+            // entry.
+            let dialog = waitForNode(in: app) { $0.name == "WebKitScriptDialogImpl" }
+            XCTAssertNotNil(
+                dialog.flatMap { $0.first(role: "label", name: answer.question) }, answer.question)
+            let focused = dialog.flatMap { dialog in
+                poll(timeout: .seconds(10)) {
+                    dialog.first {
+                        $0.isFocused
+                            && (answer.focused.isEmpty
+                                ? $0.role == "text" : $0.name.hasSuffix(answer.focused))
+                    }
+                }
+            }
+            XCTAssertNotNil(focused, "the dialog has the focus")
+            if let typed = answer.typed { Keyboard.type(typed) }
+            Keyboard.press(answer.key)
+            XCTAssertTrue(
+                eventually { windowTitle(of: app) == answer.title },
+                "\(answer.key): \(windowTitle(of: app) ?? "no window")")
+        }
+    }
+
+    func testABlockedPopUpIsOfferedAndOpensAsATabAfterItsOpener() throws {
+        server.route("/opens", .html("<title>Opens</title><script>window.open('/b')</script><p>opens</p>"))
+        let browser = try launch([url("/opens")])
+        browser.waitForEvent("loaded") { $0 == self.url("/opens") }
+        let app = try XCTUnwrap(accessibleApplication(browser))
+        let message = waitForNode(in: app) { $0.role == "label" && $0.name == "Pop-up blocked" }
+        XCTAssertNotNil(message, "the info bar says so")
+        XCTAssertNotNil(app.first(role: "label", name: url("/b")), "and names the address")
+        XCTAssertEqual(server.requestCount("/b"), 0)
+        let open = try XCTUnwrap(app.first(role: "push button", name: "Open"))
+        XCTAssertTrue(open.click())
+        browser.waitForEvent("tabs") { $0 == "2 1 \(self.url("/opens"))|\(self.url("/b"))" }
+        browser.waitForEvent("loaded") { $0 == self.url("/b") }
+        XCTAssertTrue(
+            eventually { app.first(role: "label", name: "Pop-up blocked") == nil }, "the bar is gone")
+    }
 }

@@ -11,7 +11,19 @@ private final class PopupRecorder: WebStateObserver {
     func popupBlocked(_ webState: WebState, url: URL?) { blocked.append(url) }
 }
 
-/// Windows a page opens: where the new tab goes, its opener, its activation, blocking.
+/// Records the tabs closed (not merely detached) from a list: "index" and "user" when the
+/// close is a user action.
+@MainActor
+private final class ListChangeRecorder: WebStateListObserver {
+    var closes: [String] = []
+    func webStateListDidChange(_ list: WebStateList, change: WebStateListChange, status: WebStateListStatus) {
+        guard case .detach(let detach) = change, detach.isClosing else { return }
+        closes.append("\(detach.detachedFromIndex)\(detach.isUserAction ? " user" : "")")
+    }
+}
+
+/// Windows a page opens: where the new tab goes, its opener, its activation, blocking, and
+/// the page closing it.
 @MainActor
 struct WebStateDelegateBrowserAgentTests {
     let engine = FakeWebEngine()
@@ -116,6 +128,34 @@ struct WebStateDelegateBrowserAgentTests {
         #expect(browser.webStateList.activeWebState === a)
         #expect(engine.liveContents == contentsBefore)
         #expect(recorder.blocked == (testCase.blocked ? [url("x")] : []))
+    }
+
+    @Test func aPageClosingTheWindowItOpenedClosesItsTabThroughTheList() throws {
+        let browser = makeBrowser(["a", "b"])
+        let list = browser.webStateList
+        let a = list.webState(at: 0)
+        let child = try #require(try content(a).simulateNewWindowRequest(url: url("x"), isUserGesture: true))
+        let x = list.webState(at: 1)
+        let observer = ListChangeRecorder()
+        list.addObserver(observer)
+        child.simulateCloseRequest()
+        #expect(hosts(browser) == "a b")
+        #expect(x.isBeingDestroyed)
+        #expect(child.isClosed)
+        // Closed as a tab is: through the list, which activates the opener again.
+        #expect(observer.closes == ["1 user"])
+        #expect(list.activeWebState === a)
+    }
+
+    @Test func aCloseRequestFromATabOutsideTheBrowserChangesNothing() throws {
+        let browser = makeBrowser(["a", "b"])
+        let b = browser.webStateList.detach(at: 1)
+        defer { b.close() }
+        // The agent is no longer its delegate; asking the agent directly is refused too.
+        try content(b).simulateCloseRequest()
+        WebStateDelegateBrowserAgent.fromBrowser(browser)?.closeWebState(b)
+        #expect(hosts(browser) == "a")
+        #expect(!b.isBeingDestroyed)
     }
 
     @Test func detachedTabLosesTheDelegate() throws {

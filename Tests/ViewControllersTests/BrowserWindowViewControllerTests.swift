@@ -8,6 +8,25 @@ import XCTest
 
 @testable import ViewControllers
 
+/// What the fullscreen mediator publishes, set by hand.
+@MainActor
+private final class RevealSource: BroadcastSource {
+    let broadcastNotifier = BroadcastNotifier()
+    var isRevealed = false { didSet { broadcastNotifier.valuesDidChange() } }
+}
+
+/// Records the window's published properties: "fullscreen", "pointer" and "focus" with each
+/// new value.
+@MainActor
+private final class WindowPropertiesRecorder {
+    var log: [String] = []
+    func follow(_ broadcaster: Broadcaster) {
+        broadcaster.addObserver(self, for: .isFullscreen) { $0.log.append("fullscreen \($1)") }
+        broadcaster.addObserver(self, for: .fullscreenPointerPosition) { $0.log.append("pointer \($1)") }
+        broadcaster.addObserver(self, for: .isFocusInToolbar) { $0.log.append("focus \($1)") }
+    }
+}
+
 /// A stand-in embedded view controller.
 @MainActor
 private final class LabelViewController: ViewController {
@@ -124,6 +143,18 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
         }
     }
 
+    func testTheWindowTitleFollowsThePushes() {
+        onMainActor {
+            let (controller, _) = makeWindow()
+            defer { gtk_window_destroy(controller.window) }
+            for title in ["Page — Swiftlet", "Swiftlet", "Private — Swiftlet (Incognito)"] {
+                controller.setWindowTitle(title)
+                XCTAssertEqual(controller.windowTitle, title)
+                XCTAssertEqual(gtk_window_get_title(controller.window).map { String(cString: $0) }, title)
+            }
+        }
+    }
+
     func testFinishedDownloadsShowAToastOverTheContent() {
         onMainActor {
             let (controller, _) = makeWindow()
@@ -176,6 +207,93 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
             controller.setDownloads([])
             XCTAssertEqual(gtk_widget_get_visible(controller.downloadsButton), 0)
             XCTAssertTrue(controller.downloadRows.isEmpty)
+        }
+    }
+
+    func testTheWindowPublishesItsFullscreenStateAndTheToolbarFollowsTheBroadcaster() {
+        onMainActor {
+            let (controller, _) = makeWindow()
+            defer { gtk_window_destroy(controller.window) }
+            let broadcaster = Broadcaster()
+            let recorder = WindowPropertiesRecorder()
+            recorder.follow(broadcaster)
+            let reveal = RevealSource()
+            broadcaster.broadcast(.isToolbarRevealedInFullscreen, from: reveal, at: \.isRevealed)
+            controller.connect(to: broadcaster)
+            XCTAssertEqual(recorder.log, ["fullscreen false", "pointer elsewhere", "focus false"])
+            XCTAssertTrue(controller.isToolbarShown)
+            XCTAssertEqual(adw_flap_get_fold_policy(controller.flap), ADW_FLAP_FOLD_POLICY_NEVER)
+            XCTAssertEqual(gtk_widget_get_visible(controller.leaveFullscreenButton), 0)
+            recorder.log.removeAll()
+
+            // A window not shown yet is fullscreen as soon as asked (a shown one, once the
+            // desktop says so: a bare Xvfb has no window manager to).
+            gtk_window_fullscreen(controller.window)
+            XCTAssertEqual(recorder.log, ["fullscreen true"])
+            XCTAssertFalse(controller.isToolbarShown, "the header bar and the tab strip hide")
+            XCTAssertEqual(adw_flap_get_fold_policy(controller.flap), ADW_FLAP_FOLD_POLICY_ALWAYS)
+            XCTAssertNotEqual(gtk_widget_get_visible(controller.leaveFullscreenButton), 0)
+            XCTAssertNotEqual(
+                gtkshim_accessible_label_is(controller.leaveFullscreenButton, "Leave Fullscreen"), 0)
+            reveal.isRevealed = true
+            XCTAssertTrue(controller.isToolbarShown, "revealed over the page")
+            XCTAssertEqual(adw_flap_get_fold_policy(controller.flap), ADW_FLAP_FOLD_POLICY_ALWAYS)
+            reveal.isRevealed = false
+            XCTAssertFalse(controller.isToolbarShown)
+
+            gtk_window_unfullscreen(controller.window)
+            XCTAssertEqual(recorder.log, ["fullscreen true", "fullscreen false"])
+            XCTAssertTrue(controller.isToolbarShown)
+            XCTAssertEqual(adw_flap_get_fold_policy(controller.flap), ADW_FLAP_FOLD_POLICY_NEVER)
+            XCTAssertEqual(gtk_widget_get_visible(controller.leaveFullscreenButton), 0)
+
+            controller.disconnect(from: broadcaster)
+            XCTAssertFalse(broadcaster.isBroadcasting(.isFullscreen))
+            XCTAssertFalse(broadcaster.hasObserver(controller, for: .isToolbarRevealedInFullscreen))
+        }
+    }
+
+    func testThePointerAndTheFocusArePublished() {
+        onMainActor {
+            let (controller, _) = makeWindow()
+            defer { gtk_window_destroy(controller.window) }
+            controller.toolbar = LabelViewController("toolbar")
+            let broadcaster = Broadcaster()
+            let recorder = WindowPropertiesRecorder()
+            recorder.follow(broadcaster)
+            controller.connect(to: broadcaster)
+            recorder.log.removeAll()
+            var toolbarHeight: Int32 = 0
+            gtk_widget_measure(
+                controller.toolbarArea, GTK_ORIENTATION_VERTICAL, -1, nil, &toolbarHeight, nil, nil)
+            XCTAssertGreaterThan(toolbarHeight, 20)
+            // What the window's motion controller reports, as GTK would on pointer events.
+            let pointer = try! XCTUnwrap(controller.pointerController)
+            gtkshim_emit_point(UnsafeMutableRawPointer(pointer), "enter", 300, 400)
+            gtkshim_emit_point(UnsafeMutableRawPointer(pointer), "motion", 300, 2)
+            gtkshim_emit_point(UnsafeMutableRawPointer(pointer), "motion", 310, 3)
+            gtkshim_emit_point(UnsafeMutableRawPointer(pointer), "motion", 300, Double(toolbarHeight) - 1)
+            gtkshim_emit_point(UnsafeMutableRawPointer(pointer), "motion", 300, Double(toolbarHeight) + 1)
+            gtkshim_emit_point(UnsafeMutableRawPointer(pointer), "motion", 300, 1)
+            gtkshim_emit(UnsafeMutableRawPointer(pointer), "leave")
+            XCTAssertEqual(
+                recorder.log,
+                [
+                    "pointer atTopEdge", "pointer overToolbar", "pointer elsewhere", "pointer atTopEdge",
+                    "pointer elsewhere",
+                ])
+            recorder.log.removeAll()
+            // The keyboard focus in the header bar (Ctrl+L's location entry, a button), then
+            // back in the page.
+            gtk_window_present(controller.window)
+            pump("the window shown") { gtk_widget_get_mapped(cast(controller.window)) != 0 }
+            let content = LabelViewController("page")
+            gtk_label_set_selectable(OpaquePointer(content.widget), 1)  // takes the focus
+            controller.content = content
+            gtk_window_set_focus(controller.window, controller.newTabButton)
+            gtk_window_set_focus(controller.window, content.widget)
+            XCTAssertEqual(recorder.log, ["focus true", "focus false"])
+            controller.disconnect(from: broadcaster)
         }
     }
 

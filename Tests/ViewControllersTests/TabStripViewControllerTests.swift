@@ -10,6 +10,13 @@ import XCTest
 
 @testable import ViewControllers
 
+/// Publishes whether the tab strip shows, as the fullscreen mediator does.
+@MainActor
+private final class TabStripVisibilitySource: BroadcastSource {
+    let broadcastNotifier = BroadcastNotifier()
+    var isVisible = true { didSet { broadcastNotifier.valuesDidChange() } }
+}
+
 final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Sendable {
     @MainActor
     private func makeStrip() -> (TabStripViewController, RecordingCommands) {
@@ -36,6 +43,27 @@ final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Send
     private func selectedTitle(_ strip: TabStripViewController) -> String? {
         adw_tab_view_get_selected_page(strip.tabView).flatMap { adw_tab_page_get_title($0) }.map {
             String(cString: $0)
+        }
+    }
+
+    func testTheStripShowsAsTheBroadcasterSays() {
+        onMainActor {
+            let (strip, _) = makeStrip()
+            strip.setTabs([item(1), item(2)], selectedIndex: 0)
+            let broadcaster = Broadcaster()
+            strip.observe(broadcaster)
+            XCTAssertTrue(strip.isVisible, "shown until told otherwise")
+            let source = TabStripVisibilitySource()
+            broadcaster.broadcast(.isTabStripVisible, from: source, at: \.isVisible)
+            XCTAssertTrue(strip.isVisible)
+            source.isVisible = false
+            XCTAssertFalse(strip.isVisible)
+            XCTAssertEqual(strip.pageTitles, ["Tab 1", "Tab 2"], "hiding keeps the tabs")
+            source.isVisible = true
+            XCTAssertTrue(strip.isVisible)
+            strip.stopObserving(broadcaster)
+            source.isVisible = false
+            XCTAssertTrue(strip.isVisible, "no longer following")
         }
     }
 

@@ -105,22 +105,56 @@ final class NewWindowTests: WebKitTestCase, @unchecked Sendable {
         }
     }
 
-    func testWindowOpenWithoutUserGestureIsBlocked() {
+    func testWindowOpenWithoutUserGestureIsBlockedAndReported() {
         onMainActor {
             server.route("/auto", .page(title: "Auto", body: "<script>window.open('/c')</script><p>auto</p>"))
             let delegate = NewWindowDelegate()
             let popups = PopupRecorder()
             let liveBefore = engine.liveWebViews
             // window.open is synchronous in the page: by the time the page has loaded, WebKit
-            // has decided.
+            // has asked ("create", without a user gesture) and the WebState has refused.
             let (opener, _) = makeOpener("/auto", delegate: delegate, popups: popups)
             defer { opener.close() }
+            XCTAssertEqual(popups.blocked, [server.url("/c")])
             XCTAssertEqual(delegate.created.count, 0)
-            // WebKit drops it itself (javascript-can-open-windows-automatically is off): "create"
-            // is not emitted, so the WebState has nothing to report as blocked.
-            XCTAssertEqual(popups.blocked, [])
             XCTAssertEqual(engine.liveWebViews, liveBefore + 1)
             XCTAssertEqual(server.requestCount("/c"), 0)
+        }
+    }
+
+    func testOnlyTheWindowOpenedFromAClickIsAllowed() {
+        onMainActor {
+            // A page that opens a window as it loads, once more from a timer, and from its
+            // button's click handler.
+            server.route(
+                "/popups",
+                .page(
+                    title: "Popups",
+                    body: """
+                        <button id="open" onclick="window.open('/c')">Open</button>
+                        <script>
+                        window.open('/a');
+                        setTimeout(() => { window.open('/b'); document.title = 'Timer ran'; }, 0);
+                        </script>
+                        """))
+            let delegate = NewWindowDelegate()
+            let popups = PopupRecorder()
+            let (opener, _) = makeOpener("/popups", delegate: delegate, popups: popups)
+            defer { opener.close() }
+            wait("the timer") { opener.title == "Timer ran" }
+            XCTAssertEqual(popups.blocked, [server.url("/a"), server.url("/b")])
+            XCTAssertTrue(delegate.created.isEmpty)
+            // A click: script run by the engine is a user gesture, and so is the click() it
+            // sends to the button, whose handler then opens the window.
+            _ = evaluate("document.getElementById('open').click(); true", in: opener)
+            wait("the new window") { !delegate.created.isEmpty }
+            XCTAssertEqual(delegate.requests.map(\.url), [server.url("/c")])
+            XCTAssertEqual(popups.blocked.count, 2, "the click's window is not blocked")
+            guard let child = delegate.created.first else { return }
+            defer { child.close() }
+            wait("the new window's load") { child.lastCommittedURL == server.url("/c") && !child.isLoading }
+            XCTAssertEqual(server.requestCount("/a"), 0, "a blocked window loads nothing")
+            XCTAssertEqual(server.requestCount("/b"), 0)
         }
     }
 }

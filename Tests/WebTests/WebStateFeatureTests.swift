@@ -395,3 +395,48 @@ final class SeedStyleFindTabHelper: WebStateObserver {
         #expect(!webState.isRealized)
     }
 }
+
+/// Records what a WebState asks its delegate.
+@MainActor
+private final class CloseRequestRecorder: WebStateDelegate {
+    var closeRequests: [WebState] = []
+    func createNewWebState(
+        for source: WebState, url: URL?, openerURL: URL?, initiatedByUser: Bool
+    ) -> WebState? {
+        nil
+    }
+    func closeWebState(_ webState: WebState) { closeRequests.append(webState) }
+}
+
+@MainActor @Suite struct CloseRequestTests {
+    let fixture = WebFixture()
+
+    @Test func aPageClosingItsWindowAsksTheDelegate() throws {
+        let webState = fixture.makeWebState(loading: [url("https://a.example/")])
+        let delegate = CloseRequestRecorder()
+        webState.delegate = delegate
+        try fakeContent(of: webState).simulateCloseRequest()
+        #expect(delegate.closeRequests.map(ObjectIdentifier.init) == [ObjectIdentifier(webState)])
+        // Asking is all: the tab stays until its owner closes it.
+        #expect(!webState.isBeingDestroyed)
+        #expect(webState.isRealized)
+    }
+
+    @Test func withoutADelegateTheTabStays() throws {
+        let webState = fixture.makeWebState(loading: [url("https://a.example/")])
+        try fakeContent(of: webState).simulateCloseRequest()
+        #expect(!webState.isBeingDestroyed)
+    }
+
+    @Test func aDiscardedContentsRequestIsIgnored() throws {
+        let webState = fixture.makeWebState(loading: [url("https://a.example/")])
+        let delegate = CloseRequestRecorder()
+        webState.delegate = delegate
+        let old = try fakeContent(of: webState)
+        webState.discard()
+        // The old content is closed and no longer the WebState's: a late request from it is
+        // not the tab's.
+        webState.webContentDidRequestClose(old)
+        #expect(delegate.closeRequests.isEmpty)
+    }
+}

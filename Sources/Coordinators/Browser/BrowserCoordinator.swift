@@ -15,9 +15,14 @@ import Web
 /// controller and the child coordinators of its parts (tab strip, toolbar, location bar,
 /// content, find bar). It handles ``BrowserCommands``: the ones that change tabs go to its
 /// ``BrowserMediator``, the ones that only change the window (focus the location bar,
-/// fullscreen) to the view controllers. A ``DownloadsMediator`` lists the profile's downloads
-/// under way in the window (and handles their ``DownloadsCommands``) and shows those that
-/// ended as toasts.
+/// fullscreen) to the view controllers. What shows in fullscreen goes through the Browser's
+/// broadcaster: the window view controller publishes the window's state, a
+/// ``FullscreenMediator`` decides, the window and the tab strip follow. A
+/// ``DownloadsMediator`` lists the profile's downloads under way in the window (and handles
+/// their ``DownloadsCommands``) and shows those that ended as toasts; a ``WindowTitleMediator``
+/// titles the window after its active tab; a ``BlockedPopupMediator`` shows the pop-ups the
+/// active tab's page was refused in an info bar (whose Open and close buttons this coordinator
+/// passes back to it).
 ///
 /// It maps the GTK window's state onto its scene's activation level (focused:
 /// foreground-active, shown: foreground-inactive, minimized or hidden: background), shows
@@ -58,6 +63,9 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
     private var windowViewController: BrowserWindowViewController?
     private var mediator: BrowserMediator?
     private var downloads: DownloadsMediator?
+    private var windowTitle: WindowTitleMediator?
+    private var blockedPopups: BlockedPopupMediator?
+    private var fullscreen: FullscreenMediator?
     private var locationBar: LocationBarCoordinator?
     private var firstLoad: FirstPageLoadObserver?
     private var emptyList: WebStateListEmptyObserver?
@@ -100,7 +108,8 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
             dispatcher.startDispatching((any ApplicationCommands).self, to: applicationCommands)
         }
 
-        let tabStrip = TabStripCoordinator(webStateList: list, dispatcher: dispatcher)
+        let tabStrip = TabStripCoordinator(
+            webStateList: list, dispatcher: dispatcher, broadcaster: browser.broadcaster)
         tabStrip.faviconLoader = profile.userData.getOrCreate(FaviconLoader.userDataKey) {
             FaviconLoader(context: profile.webEngineContext)
         }
@@ -121,7 +130,6 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         self.window = window
         let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
         gtk_window_set_default_size(gtkWindow, 1280, 800)
-        gtk_window_set_title(gtkWindow, isIncognito ? "Swiftlet (Incognito)" : "Swiftlet")
         // The window's close button: the window closes through the coordinator, which
         // closes its tabs and stops its parts first.
         closeRequest = SignalConnection.connect(UnsafeMutableRawPointer(window), signal: "close-request") {
@@ -144,9 +152,16 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         windowViewController.content = content.viewController
         windowViewController.findBar = findBar.viewController
         if isIncognito { windowViewController.showIncognitoStyle() }
+        // Fullscreen through the broadcaster: the window publishes its state, the mediator
+        // decides what shows, the window and the tab strip follow.
+        windowViewController.connect(to: browser.broadcaster)
+        fullscreen = FullscreenMediator(broadcaster: browser.broadcaster)
         let infoBar = InfoBarViewController(infoBar: dispatcher.sender(for: (any InfoBarCommands).self))
         windowViewController.infoBar = infoBar
         self.infoBar = infoBar
+        let blockedPopups = BlockedPopupMediator(webStateList: list)
+        blockedPopups.consumer = infoBar
+        self.blockedPopups = blockedPopups
         self.windowViewController = windowViewController
         if let appState {
             let recentlyClosed = RecentlyClosedMediator(
@@ -159,6 +174,9 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         activation = WindowActivationTracker(window: gtkWindow) { [weak self] activation in
             self?.windowActivationChanged(activation)
         }
+        let windowTitle = WindowTitleMediator(webStateList: list, isIncognito: isIncognito)
+        windowTitle.consumer = windowViewController
+        self.windowTitle = windowTitle
         let downloads = DownloadsMediator(context: profile.webEngineContext)
         downloads.consumer = windowViewController
         dispatcher.startDispatching((any DownloadsCommands).self, to: downloads)
@@ -198,6 +216,13 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         }
         downloads?.disconnect()
         downloads = nil
+        windowTitle?.disconnect()
+        windowTitle = nil
+        blockedPopups?.disconnect()
+        blockedPopups = nil
+        fullscreen?.disconnect()
+        fullscreen = nil
+        windowViewController?.disconnect(from: browser.broadcaster)
         super.stop()
         closeRequest?.cancel()
         closeRequest = nil
@@ -331,8 +356,17 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
 
     // MARK: InfoBarCommands
 
-    func infoBarButtonActivated(infoBarID: String, buttonID: String) { onInfoBarButton?(infoBarID, buttonID) }
+    func infoBarButtonActivated(infoBarID: String, buttonID: String) {
+        if infoBarID == BlockedPopupMediator.infoBarID {
+            if buttonID == BlockedPopupMediator.openButtonID { blockedPopups?.openBlockedPopups() }
+        } else {
+            onInfoBarButton?(infoBarID, buttonID)
+        }
+    }
 
-    func infoBarDismissed(infoBarID: String) { EventLog.record("info-bar-dismissed", infoBarID) }
+    func infoBarDismissed(infoBarID: String) {
+        EventLog.record("info-bar-dismissed", infoBarID)
+        if infoBarID == BlockedPopupMediator.infoBarID { blockedPopups?.dismissBlockedPopups() }
+    }
 
 }

@@ -1,12 +1,16 @@
+import Commands
 import Mediators
+import TabModel
 import UIInterfaces
 import ViewControllers
 import Web
 
 /// The tab strip: its view controller (AdwTabBar) and mediator; the mediator handles the
-/// ``TabStripCommands`` the strip sends.
+/// ``TabStripCommands`` the strip sends. The strip follows the window's broadcaster for
+/// whether it shows.
 @MainActor
 final class TabStripCoordinator: FeatureCoordinator {
+    private let broadcaster: Broadcaster
     /// The view controller (while started).
     private(set) var viewController: TabStripViewController?
     /// The profile's favicons (set before ``start()``).
@@ -17,10 +21,17 @@ final class TabStripCoordinator: FeatureCoordinator {
     /// window's coordinator sets it.
     var moveToWindow: (@MainActor (_ index: Int, _ windowID: Int, _ insertionIndex: Int?) -> Void)?
 
+    init(webStateList: WebStateList, dispatcher: CommandDispatcher, broadcaster: Broadcaster) {
+        self.broadcaster = broadcaster
+        super.init(webStateList: webStateList, dispatcher: dispatcher)
+    }
+
     override func start() {
         super.start()
         let viewController = TabStripViewController(
             tabStrip: dispatcher.sender(for: (any TabStripCommands).self))
+        viewController.observe(broadcaster)
+        onStop { [broadcaster] in viewController.stopObserving(broadcaster) }
         let mediator = TabStripMediator(webStateList: webStateList, faviconLoader: faviconLoader)
         mediator.moveToNewWindow = { [weak self] index in self?.moveToNewWindow?(index) }
         mediator.moveToWindow = { [weak self] index, windowID, insertionIndex in

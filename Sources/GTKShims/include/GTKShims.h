@@ -19,6 +19,10 @@ void gtkshim_emit(gpointer instance, const char *name);
 /* g_signal_emit_by_name(instance, name, object) for a signal taking one object (or NULL). */
 void gtkshim_emit_object(gpointer instance, const char *name, gpointer object);
 
+/* g_signal_emit_by_name(instance, name, x, y) for a signal taking two doubles (a motion
+ * controller's "enter" and "motion"), for tests. */
+void gtkshim_emit_point(gpointer instance, const char *name, double x, double y);
+
 /* G_TYPE_CHECK_INSTANCE_TYPE(instance, type) (a macro). */
 gboolean gtkshim_is_a(gpointer instance, GType type);
 

@@ -44,6 +44,18 @@ extension WebStateDelegateBrowserAgent: WebStateDelegate {
         webStateList.insert(child, .automatic.withOpener(WebStateOpener(source)).activating(initiatedByUser))
         return child
     }
+
+    /// Closes `webState`, whose page called `window.close()`, as Chromium's agent does
+    /// (``WebStateListCloseFlags/userAction``; like any tab closed, it goes to recently
+    /// closed, and the list picks the next active tab by its rules). Does nothing for a
+    /// WebState not in this browser. Whether a page may close its window at all is the
+    /// engine's rule (opened by a script, or a single history entry).
+    public func closeWebState(_ webState: WebState) {
+        guard let webStateList, !webStateList.isDestroyed, let index = webStateList.index(of: webState) else {
+            return
+        }
+        webStateList.close(at: index, flags: .userAction)
+    }
 }
 
 extension WebStateDelegateBrowserAgent: WebStateListObserver {

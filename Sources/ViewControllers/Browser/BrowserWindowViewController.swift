@@ -19,10 +19,24 @@ public import UIInterfaces
 /// widgets. Menu items, the New Tab button and the shortcuts send commands. The main menu's
 /// "Recently Closed" submenu follows ``RecentlyClosedConsumer`` pushes. The shortcuts sit
 /// in a capture-phase `GtkShortcutController` on the window, so they work even when the web
-/// page has the focus or calls `preventDefault()`.
+/// page has the focus or calls `preventDefault()`. The window's title follows
+/// ``WindowTitleConsumer`` pushes.
+///
+/// Fullscreen goes through the window's `Broadcaster` (``connect(to:)``): the view controller
+/// publishes what it sees of its window — ``BroadcastProperty/isFullscreen`` (the window's
+/// `fullscreened`), ``BroadcastProperty/fullscreenPointerPosition`` and
+/// ``BroadcastProperty/isFocusInToolbar`` — and follows
+/// ``BroadcastProperty/isToolbarRevealedInFullscreen``. The header bar and the tab strip sit in
+/// the flap of an `AdwFlap` above the rest: outside fullscreen it never folds (they are above
+/// the page, as in a box); in fullscreen it folds, so that they slide in over the page when
+/// revealed and leave it the whole screen otherwise. A Leave Fullscreen button shows at the end
+/// of the header bar while the window is fullscreen.
 @MainActor
-public final class BrowserWindowViewController: ViewController, DownloadsConsumer, RecentlyClosedConsumer {
-    /// The window's content: a vertical box.
+public final class BrowserWindowViewController: ViewController, DownloadsConsumer, RecentlyClosedConsumer,
+    WindowTitleConsumer, BroadcastSource
+{
+    /// The window's content: an `AdwFlap` holding the toolbar area (header bar, tab strip) over
+    /// the rest.
     public let widget: UnsafeMutablePointer<GtkWidget>
     /// The window being filled.
     public let window: UnsafeMutablePointer<GtkWindow>
@@ -35,6 +49,29 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
     let menuButton: UnsafeMutablePointer<GtkWidget>
     /// The incognito mark at the end of the header bar, shown in incognito windows only.
     let incognitoIcon: UnsafeMutablePointer<GtkWidget>
+    /// Leaves fullscreen; shown while the window is fullscreen.
+    let leaveFullscreenButton: UnsafeMutablePointer<GtkWidget>
+    /// The toolbar area: the header bar and the tab strip (the flap's flap).
+    let toolbarArea: UnsafeMutablePointer<GtkWidget>
+    /// The `AdwFlap *` (``widget``).
+    var flap: OpaquePointer { opaque(widget) }
+
+    // MARK: Broadcast properties
+
+    /// Fired after one of the published properties changed.
+    public let broadcastNotifier = BroadcastNotifier()
+    /// Whether the window is fullscreen (its `fullscreened` property).
+    public private(set) var isFullscreen = false
+    /// Where the pointer is, for revealing the toolbar in fullscreen.
+    public private(set) var pointerPosition = FullscreenPointerPosition.elsewhere
+    /// Whether the keyboard focus is in the toolbar area.
+    public private(set) var isFocusInToolbar = false
+    /// The last ``BroadcastProperty/isToolbarRevealedInFullscreen`` received.
+    private(set) var isToolbarRevealedInFullscreen = false
+    private var windowConnections: [SignalConnection] = []
+    /// The capture-phase motion controller that follows the pointer over the window (a
+    /// `GtkEventController *`).
+    private(set) var pointerController: OpaquePointer?
 
     private let ownership: GObjectRef
     private let browser: CommandSender<any BrowserCommands>
@@ -109,7 +146,7 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
         self.recentlyClosed = recentlyClosed
         self.downloads = downloads
         recentlyClosedSection = GObjectRef(adopting: UnsafeMutableRawPointer(g_menu_new()!))
-        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        widget = adw_flap_new()
         ownership = ownWidget(widget)
         func slot() -> UnsafeMutablePointer<GtkWidget> { adw_bin_new() }
         toolbarSlot = slot()
@@ -148,9 +185,13 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
         gtk_widget_set_tooltip_text(incognitoIcon, "Incognito: this window's pages are not remembered")
         setAccessibleLabel(incognitoIcon, "Incognito")
         gtk_widget_set_visible(incognitoIcon, 0)
+        leaveFullscreenButton = iconButton("view-restore-symbolic", label: "Leave Fullscreen")
+        gtk_actionable_set_action_name(opaque(leaveFullscreenButton), "browser.fullscreen")
+        gtk_widget_set_visible(leaveFullscreenButton, 0)
 
         let header = OpaquePointer(adw_header_bar_new()!)
         adw_header_bar_pack_start(header, toolbarSlot)
+        adw_header_bar_pack_end(header, leaveFullscreenButton)
         adw_header_bar_pack_end(header, menuButton)
         adw_header_bar_pack_end(header, newTabButton)
         adw_header_bar_pack_end(header, downloadsButton)
@@ -161,9 +202,20 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
         gtk_widget_set_hexpand(clamp, 1)
         adw_header_bar_set_title_widget(header, clamp)
 
-        for child in [asWidget(header), tabStripSlot, infoBarSlot, findBarSlot, toastOverlay] {
-            gtk_box_append(cast(widget), child)
-        }
+        toolbarArea = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_box_append(cast(toolbarArea), asWidget(header))
+        gtk_box_append(cast(toolbarArea), tabStripSlot)
+        let body = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        for child in [infoBarSlot, findBarSlot, toastOverlay] { gtk_box_append(cast(body), child) }
+        let flap = opaque(widget)
+        gtk_orientable_set_orientation(flap, GTK_ORIENTATION_VERTICAL)
+        adw_flap_set_flap(flap, toolbarArea)
+        adw_flap_set_content(flap, body)
+        // Never a shield over the page, never a swipe: the toolbar only follows the window.
+        adw_flap_set_modal(flap, 0)
+        adw_flap_set_swipe_to_open(flap, 0)
+        adw_flap_set_swipe_to_close(flap, 0)
+        adw_flap_set_locked(flap, 1)
         shortcutController = gtk_shortcut_controller_new()
         installActions()
         let menu = Self.mainMenu(recentlyClosedSection: recentlyClosedSection.opaque)
@@ -173,6 +225,101 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
         setContent(of: window)
         setRecentlyClosedItems([])
         setCanRestorePreviousSession(false)
+        watchWindow()
+        layOutToolbar()
+    }
+
+    // MARK: Fullscreen
+
+    /// Publishes ``isFullscreen``, ``pointerPosition`` and ``isFocusInToolbar`` on `broadcaster`
+    /// and follows its ``BroadcastProperty/isToolbarRevealedInFullscreen``.
+    public func connect(to broadcaster: Broadcaster) {
+        broadcaster.broadcast(.isFullscreen, from: self, at: \.isFullscreen)
+        broadcaster.broadcast(.fullscreenPointerPosition, from: self, at: \.pointerPosition)
+        broadcaster.broadcast(.isFocusInToolbar, from: self, at: \.isFocusInToolbar)
+        broadcaster.addObserver(self, for: .isToolbarRevealedInFullscreen) { controller, revealed in
+            controller.isToolbarRevealedInFullscreen = revealed
+            controller.layOutToolbar()
+        }
+    }
+
+    /// Stops publishing on `broadcaster` and following it.
+    public func disconnect(from broadcaster: Broadcaster) {
+        broadcaster.removeObserver(self)
+        broadcaster.stopBroadcasting(.isFullscreen)
+        broadcaster.stopBroadcasting(.fullscreenPointerPosition)
+        broadcaster.stopBroadcasting(.isFocusInToolbar)
+    }
+
+    /// Whether the toolbar area shows: outside fullscreen, or revealed in it.
+    var isToolbarShown: Bool { adw_flap_get_reveal_flap(flap) != 0 }
+
+    /// Follows the window's fullscreen state, the pointer over it and its keyboard focus.
+    private func watchWindow() {
+        let instance = rawPointer(window)
+        windowConnections.append(
+            SignalConnection.connect(instance, signal: "notify::fullscreened") { [weak self] _ in
+                self?.fullscreenChanged()
+            })
+        windowConnections.append(
+            SignalConnection.connect(instance, signal: "notify::focus-widget") { [weak self] _ in
+                self?.focusChanged()
+            })
+        // In the capture phase, so that the page under the pointer cannot keep its motion.
+        let motion = gtk_event_controller_motion_new()!
+        gtk_event_controller_set_propagation_phase(motion, GTK_PHASE_CAPTURE)
+        gtk_widget_add_controller(cast(window), motion)
+        pointerController = motion
+        for signal in ["enter", "motion"] {
+            windowConnections.append(
+                SignalConnection.connect(UnsafeMutableRawPointer(motion), signal: signal) {
+                    [weak self] arguments in
+                    self?.pointerMoved(y: arguments.double(at: 2))
+                })
+        }
+        windowConnections.append(
+            SignalConnection.connect(UnsafeMutableRawPointer(motion), signal: "leave") { [weak self] _ in
+                self?.setPointerPosition(.elsewhere)
+            })
+        fullscreenChanged()
+    }
+
+    private func fullscreenChanged() {
+        let fullscreen = gtk_window_is_fullscreen(window) != 0
+        guard fullscreen != isFullscreen else { return }
+        isFullscreen = fullscreen
+        gtk_widget_set_visible(leaveFullscreenButton, fullscreen ? 1 : 0)
+        layOutToolbar()
+        broadcastNotifier.valuesDidChange()
+    }
+
+    /// The pointer is `y` pixels below the window's top.
+    private func pointerMoved(y: Double) {
+        var height: Int32 = 0
+        gtk_widget_measure(toolbarArea, GTK_ORIENTATION_VERTICAL, -1, nil, &height, nil, nil)
+        setPointerPosition(FullscreenPointerPosition.at(y: y, toolbarHeight: Double(height)))
+    }
+
+    private func setPointerPosition(_ position: FullscreenPointerPosition) {
+        guard position != pointerPosition else { return }
+        pointerPosition = position
+        broadcastNotifier.valuesDidChange()
+    }
+
+    private func focusChanged() {
+        let focus = gtk_window_get_focus(window)
+        let inToolbar = focus.map { gtk_widget_is_ancestor($0, toolbarArea) != 0 } ?? false
+        guard inToolbar != isFocusInToolbar else { return }
+        isFocusInToolbar = inToolbar
+        broadcastNotifier.valuesDidChange()
+    }
+
+    /// Outside fullscreen the toolbar area is above the rest; in fullscreen it folds over the
+    /// page, shown only while revealed.
+    private func layOutToolbar() {
+        adw_flap_set_fold_policy(
+            flap, isFullscreen ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_NEVER)
+        adw_flap_set_reveal_flap(flap, !isFullscreen || isToolbarRevealedInFullscreen ? 1 : 0)
     }
 
     // MARK: Incognito
@@ -206,6 +353,14 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
             display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(UnsafeMutableRawPointer(provider))
     }
+
+    // MARK: WindowTitleConsumer
+
+    /// Sets the window's title.
+    public func setWindowTitle(_ title: String) { gtk_window_set_title(window, title) }
+
+    /// The window's title.
+    var windowTitle: String { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
 
     // MARK: DownloadsConsumer
 

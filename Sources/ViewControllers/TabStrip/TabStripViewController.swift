@@ -126,6 +126,22 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
         Self.strips.append(WeakTabStrip(strip: self))
     }
 
+    // MARK: Visibility
+
+    /// Follows `broadcaster`'s ``BroadcastProperty/isTabStripVisible``: the strip shows only
+    /// while it is true (always, until it is first told).
+    public func observe(_ broadcaster: Broadcaster) {
+        broadcaster.addObserver(self, for: .isTabStripVisible) { strip, visible in
+            gtk_widget_set_visible(strip.widget, visible ? 1 : 0)
+        }
+    }
+
+    /// Stops following `broadcaster`.
+    public func stopObserving(_ broadcaster: Broadcaster) { broadcaster.removeObserver(self) }
+
+    /// Whether the strip shows.
+    var isVisible: Bool { gtk_widget_get_visible(widget) != 0 }
+
     isolated deinit {
         if let reconcileSource { GLibMainLoop.removeSource(reconcileSource) }
         if let dragEndSource { GLibMainLoop.removeSource(dragEndSource) }
