@@ -17,8 +17,11 @@ public protocol FaviconLoaderObserver: AnyObject {
 /// ``favicon(forPageURL:)`` answers from the cache and, for a page it has never asked the
 /// database about, asks it (once) and tells its observers when the answer is in. Realized
 /// tabs put the icon their page shows into the cache (``setFavicon(_:forPageURL:)``), so a
-/// tab discarded later keeps it. The cache holds at most ``capacity`` pages (answers "no
-/// icon" included), dropping the oldest first.
+/// tab discarded later keeps it. The cache holds at most ``capacity`` icons, dropping the
+/// oldest first. Pages the database has no icon for are remembered apart (up to
+/// ``noIconCapacity`` of them, then forgotten all at once), and not announced: there is
+/// nothing new to show. That keeps a restored window of more tabs than ``capacity`` from
+/// asking the database again for every page without an icon at each push of its strip.
 @MainActor
 public final class FaviconLoader {
     private enum Entry {
@@ -30,6 +33,10 @@ public final class FaviconLoader {
     private var entries: [URL: Entry] = [:]
     /// The pages of ``entries`` whose answer is in, oldest first.
     private var order: [URL] = []
+    private var withoutIcon: Set<URL> = []
+
+    /// How many pages without an icon are remembered.
+    public static let noIconCapacity = 10_000
     private let observers = ObserverList<any FaviconLoaderObserver>()
 
     /// How many pages the cache keeps.
@@ -55,6 +62,7 @@ public final class FaviconLoader {
     /// database was never asked about that page, it is asked now, and the observers are told
     /// once the answer is in (even when it is "none").
     public func favicon(forPageURL pageURL: URL) -> Data? {
+        if withoutIcon.contains(pageURL) { return nil }
         switch entries[pageURL] {
         case .known(let png): return png
         case .pending: return nil
@@ -83,17 +91,24 @@ public final class FaviconLoader {
         if announce { observers.forEach { $0.faviconLoader(self, didLoadFaviconForPageURL: pageURL) } }
     }
 
-    /// How many pages the cache holds (answered ones).
+    /// How many icons the cache holds.
     public var count: Int { order.count }
 
     private func answer(_ png: Data?, for pageURL: URL) {
         // A page set meanwhile by a realized tab keeps what that tab showed.
         guard case .pending = entries[pageURL] else { return }
+        guard let png else {
+            entries[pageURL] = nil
+            if withoutIcon.count >= Self.noIconCapacity { withoutIcon.removeAll() }
+            withoutIcon.insert(pageURL)
+            return
+        }
         store(png, for: pageURL)
         observers.forEach { $0.faviconLoader(self, didLoadFaviconForPageURL: pageURL) }
     }
 
     private func store(_ png: Data?, for pageURL: URL) {
+        withoutIcon.remove(pageURL)
         if case .known = entries[pageURL] { order.removeAll { $0 == pageURL } }
         entries[pageURL] = .known(png)
         order.append(pageURL)

@@ -76,6 +76,31 @@ public final class WebKitEngineContext: WebEngineContext {
     /// Looks up the page's favicon in the session's favicon database
     /// (`webkit_favicon_database_get_favicon`), without a web view, as PNG bytes.
     public func fetchFavicon(forPageURL pageURL: URL, completion: @escaping @MainActor (Data?) -> Void) {
+        faviconFetches.append((pageURL, completion))
+        guard faviconFetchSource == nil else { return }
+        faviconFetchSource = GLibMainLoop.addIdle { [weak self] in self?.startFaviconFetches() }
+    }
+
+    /// Lookups asked for and not started yet, and the idle source that starts them.
+    private var faviconFetches: [(URL, @MainActor (Data?) -> Void)] = []
+    private var faviconFetchSource: UInt32?
+    /// How many lookups an idle callback starts.
+    static let faviconFetchesPerIdle = 50
+
+    /// Starts the next lookups. A restored window asks for one per tab, all in the same push:
+    /// starting them on idle, in batches, keeps a thousand database requests (and their
+    /// answers) off the path to the window's first frame and the active tab's load.
+    private func startFaviconFetches() {
+        faviconFetchSource = nil
+        let batch = faviconFetches.prefix(Self.faviconFetchesPerIdle)
+        faviconFetches.removeFirst(batch.count)
+        for (pageURL, completion) in batch { lookUpFavicon(forPageURL: pageURL, completion: completion) }
+        if !faviconFetches.isEmpty {
+            faviconFetchSource = GLibMainLoop.addIdle { [weak self] in self?.startFaviconFetches() }
+        }
+    }
+
+    private func lookUpFavicon(forPageURL pageURL: URL, completion: @escaping @MainActor (Data?) -> Void) {
         let manager = webkit_network_session_get_website_data_manager(session.opaque)
         guard let database = webkit_website_data_manager_get_favicon_database(manager) else {
             // Favicons are enabled on every session; answered later all the same.

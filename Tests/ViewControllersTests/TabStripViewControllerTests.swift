@@ -138,6 +138,21 @@ final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Send
         }
     }
 
+    func testThePagesLeftToMakeWaitForTheSelectedTabsLoad() {
+        onMainActor {
+            let (strip, _) = makeStrip()
+            var items = (1...100).map { item($0) }
+            items[49].isLoading = true
+            strip.setTabs(items, selectedIndex: 49)
+            settle()
+            XCTAssertEqual(strip.pageTitles.count, TabStripViewController.eagerPageCount, "the page loads")
+            items[49].isLoading = false
+            strip.updateTab(items[49], at: 49)
+            settle()
+            XCTAssertEqual(strip.pageTitles, (1...100).map { "Tab \($0)" }, "loaded: every page made")
+        }
+    }
+
     func testSelectingInTheBarSendsACommandAndWaitsForThePush() {
         onMainActor {
             let (strip, commands) = makeStrip()

@@ -52,6 +52,11 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
     /// idle source making them.
     private var pagesToMake: Set<TabIdentifier> = []
     private var makePagesSource: UInt32?
+    /// Set once the pages still to be made may be made even while the selected tab loads.
+    private var makePagesWaitSource: UInt32?
+    private var mayMakePagesWhileLoading = false
+    /// How long the pages still to be made wait for the selected tab's page, at most (ms).
+    static let makePagesWait: UInt32 = 1000
 
     /// A push bringing more new tabs than this makes the pages around the selected tab at
     /// once and the others on idle, `pagesPerIdle` at a time.
@@ -147,6 +152,7 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
         if let dragEndSource { GLibMainLoop.removeSource(dragEndSource) }
         if let stuckDropTimeout { GLibMainLoop.removeSource(stuckDropTimeout) }
         if let makePagesSource { GLibMainLoop.removeSource(makePagesSource) }
+        if let makePagesWaitSource { GLibMainLoop.removeSource(makePagesWaitSource) }
     }
 
     // MARK: TabStripConsumer
@@ -226,6 +232,7 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
                 show(item)
             }
         }
+        scheduleMakingPages()
     }
 
     /// Selects the tab at `index`.
@@ -234,6 +241,7 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
             selectedID = index.flatMap { order.indices.contains($0) ? order[$0] : nil }
             if let selectedID, pagesToMake.contains(selectedID), let item = items[selectedID] { show(item) }
         }
+        scheduleMakingPages()
     }
 
     // MARK: Applying pushes
@@ -393,8 +401,22 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
     }
 
     /// Makes the pages still to be made on idle, ``pagesPerIdle`` per callback, in order.
+    ///
+    /// They wait while the selected tab loads (for ``makePagesWait`` at most): on two cores,
+    /// a few hundred milliseconds of widget making would compete with the page the user is
+    /// waiting for, and the bar already shows the tabs around the selected one.
     private func scheduleMakingPages() {
         guard makePagesSource == nil, !pagesToMake.isEmpty else { return }
+        if let selectedID, items[selectedID]?.isLoading == true, !mayMakePagesWhileLoading {
+            guard makePagesWaitSource == nil else { return }
+            makePagesWaitSource = GLibMainLoop.addTimeout(milliseconds: Self.makePagesWait) { [weak self] in
+                guard let self else { return }
+                makePagesWaitSource = nil
+                mayMakePagesWhileLoading = true
+                scheduleMakingPages()
+            }
+            return
+        }
         makePagesSource = GLibMainLoop.addIdle { [weak self] in
             guard let self else { return }
             makePagesSource = nil
