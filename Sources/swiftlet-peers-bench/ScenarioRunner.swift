@@ -461,9 +461,32 @@ final class ScenarioRunner {
         try? FileManager.default.removeItem(at: profile)
     }
 
-    /// Waits a moment after the previous run, so that its processes' exit and the copy of
-    /// the profile are not in the next one's figures.
-    private func settle() { bench.sleep(for: .seconds(1)) }
+    /// Waits after the previous run until the machine is quiet, so that its processes' exit
+    /// (a browser that had 1,000 tabs takes seconds to tear down: renderers, session writes)
+    /// and the copy of the profile are not in the next one's figures: at least a second, then
+    /// until the CPUs were busy less than 10 % of a quarter second, 15 s at most.
+    private func settle() {
+        bench.sleep(for: .seconds(1))
+        let deadline = ProcessClock.monotonicNanoseconds() + 15_000_000_000
+        while ProcessClock.monotonicNanoseconds() < deadline {
+            guard let before = Self.cpuTimes() else { return }
+            bench.sleep(for: .milliseconds(250))
+            guard let after = Self.cpuTimes() else { return }
+            let total = after.total - before.total
+            if total == 0 || Double(total - (after.idle - before.idle)) / Double(total) < 0.10 { return }
+        }
+    }
+
+    /// The machine's CPU time so far, all of it and idle (with I/O wait), in clock ticks
+    /// (the `cpu` line of `/proc/stat`).
+    private static func cpuTimes() -> (total: UInt64, idle: UInt64)? {
+        guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+            let line = text.split(separator: "\n").first, line.hasPrefix("cpu ")
+        else { return nil }
+        let fields = line.split(separator: " ").dropFirst().compactMap { UInt64($0) }
+        guard fields.count >= 5 else { return nil }
+        return (fields.reduce(0, +), fields[3] + fields[4])
+    }
 
     /// When the last of pages `0..<tabs` sent its beacon, from spawn; nil if one did not.
     private func loadedTime(_ tabs: Int, _ process: BrowserProcess) -> Double? {
