@@ -373,6 +373,9 @@ final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Send
             source.setTabs([item(1), item(2), item(3)], selectedIndex: 0)
             target.setTabs([item(4), item(5)], selectedIndex: 0)
             let page = source.page(of: TabIdentifier(2))!
+            // Kept alive to the end, so that a page made later cannot get its address.
+            g_object_ref(UnsafeMutableRawPointer(page))
+            defer { g_object_unref(UnsafeMutableRawPointer(page)) }
             let hand = makeHand()
             let logged = warnings {
                 beginDrag(page, from: source, hand: hand)
