@@ -189,23 +189,32 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// A started coordinator of `scene`, and the window it made.
+    @MainActor
+    private func startCoordinator(
+        _ app: AppState, _ scene: SceneState
+    ) -> (
+        BrowserCoordinator, UnsafeMutablePointer<GtkWindow>
+    ) {
+        var window: UnsafeMutablePointer<GtkWindow>?
+        let coordinator = BrowserCoordinator(
+            scene: scene, appState: app,
+            makeWindow: {
+                let made = adw_window_new()!
+                window = UnsafeMutableRawPointer(made).assumingMemoryBound(to: GtkWindow.self)
+                return made
+            },
+            applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
+        )
+        coordinator.start()
+        return (coordinator, window!)
+    }
+
     func testTheWindowIsTitledAfterItsActiveTab() {
         onMainActor {
             let (app, scene) = makeScene()
-            var window: UnsafeMutablePointer<GtkWindow>?
-            let coordinator = BrowserCoordinator(
-                scene: scene, appState: app,
-                makeWindow: {
-                    let made = adw_window_new()!
-                    window = UnsafeMutableRawPointer(made).assumingMemoryBound(to: GtkWindow.self)
-                    return made
-                },
-                applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
-            )
-            coordinator.start()
-            func title() -> String? {
-                window.flatMap { gtk_window_get_title($0) }.map { String(cString: $0) }
-            }
+            let (coordinator, window) = startCoordinator(app, scene)
+            func title() -> String? { gtk_window_get_title(window).map { String(cString: $0) } }
             XCTAssertEqual(title(), "Swiftlet")
             // The fake engine titles a page after its host.
             coordinator.openTabs([URL(string: "https://a.test/")!, URL(string: "https://b.test/")!])
@@ -267,19 +276,9 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
     func testFullscreenHidesTheToolbarAndTheTopEdgeOrTheLocationBarRevealIt() throws {
         try onMainActor {
             let (app, scene) = makeScene()
-            var window: UnsafeMutablePointer<GtkWindow>?
-            let coordinator = BrowserCoordinator(
-                scene: scene, appState: app,
-                makeWindow: {
-                    let made = adw_window_new()!
-                    window = UnsafeMutableRawPointer(made).assumingMemoryBound(to: GtkWindow.self)
-                    return made
-                },
-                applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
-            )
-            coordinator.start()
+            let (coordinator, window) = startCoordinator(app, scene)
             coordinator.openTabs([URL(string: "https://a.test/")!])
-            let gtkWindow = try XCTUnwrap(window)
+            let gtkWindow = window
             let flap = OpaquePointer(
                 try XCTUnwrap(
                     adw_window_get_content(

@@ -150,6 +150,21 @@ final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Send
             strip.updateTab(items[49], at: 49)
             settle()
             XCTAssertEqual(strip.pageTitles, (1...100).map { "Tab \($0)" }, "loaded: every page made")
+
+            // A page that goes on loading holds them back for a second at most.
+            var more = (101...200).map { item($0) }
+            more[49].isLoading = true
+            strip.setTabs(more, selectedIndex: 49)
+            settle()
+            XCTAssertEqual(strip.pageTitles.count, TabStripViewController.eagerPageCount, "it loads")
+            pump("every page made, the page still loading") { strip.pageTitles.count == 100 }
+
+            // The next large push waits for its own selected tab again.
+            var last = (201...300).map { item($0) }
+            last[49].isLoading = true
+            strip.setTabs(last, selectedIndex: 49)
+            settle()
+            XCTAssertEqual(strip.pageTitles.count, TabStripViewController.eagerPageCount, "it loads")
         }
     }
 

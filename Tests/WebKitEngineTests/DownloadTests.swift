@@ -26,6 +26,20 @@ private final class RecordingDownloadObserver: DownloadObserver {
 }
 
 final class DownloadTests: WebKitTestCase, @unchecked Sendable {
+    /// A web content of a persistent context that saves downloads in the profile's
+    /// `Downloads`, with an observer of the context's downloads.
+    @MainActor
+    private func makeDownloadingContent() -> (
+        WebKitEngineContext, URL, RecordingDownloadObserver, WebKitWebContent
+    ) {
+        let directory = profileDirectory.appendingPathComponent("Downloads")
+        let context = makePersistentContext()
+        context.downloadDirectory = directory
+        let observer = RecordingDownloadObserver()
+        context.addDownloadObserver(observer)
+        return (context, directory, observer, context.makeWebKitWebContent())
+    }
+
     func testAnAttachmentIsSavedUnderAUniqueNameInTheDownloadDirectory() throws {
         try onMainActor {
             let body = Data("zip bytes".utf8)
@@ -37,12 +51,7 @@ final class DownloadTests: WebKitTestCase, @unchecked Sendable {
                         "Content-Disposition": "attachment; filename=\"report.zip\"",
                     ],
                     body: body))
-            let directory = profileDirectory.appendingPathComponent("Downloads")
-            let context = makePersistentContext()
-            context.downloadDirectory = directory
-            let observer = RecordingDownloadObserver()
-            context.addDownloadObserver(observer)
-            let content = context.makeWebKitWebContent()
+            let (_, directory, observer, content) = makeDownloadingContent()
             defer { content.close() }
 
             content.load(server.url("/report"))
@@ -67,11 +76,7 @@ final class DownloadTests: WebKitTestCase, @unchecked Sendable {
             server.route(
                 "/data.bin",
                 HTTPResponse(headers: ["Content-Type": "application/x-swiftlet-test"], body: Data([1, 2, 3])))
-            let context = makePersistentContext()
-            context.downloadDirectory = profileDirectory.appendingPathComponent("Downloads")
-            let observer = RecordingDownloadObserver()
-            context.addDownloadObserver(observer)
-            let content = context.makeWebKitWebContent()
+            let (_, _, observer, content) = makeDownloadingContent()
             defer { content.close() }
 
             content.load(server.url("/data.bin"))
@@ -87,11 +92,7 @@ final class DownloadTests: WebKitTestCase, @unchecked Sendable {
             server.route("/notes.txt", .text("some notes"))
             server.route(
                 "/links", .html(#"<a id="link" href="/notes.txt" download="notes.txt">notes</a>"#))
-            let context = makePersistentContext()
-            context.downloadDirectory = profileDirectory.appendingPathComponent("Downloads")
-            let observer = RecordingDownloadObserver()
-            context.addDownloadObserver(observer)
-            let content = context.makeWebKitWebContent()
+            let (_, _, observer, content) = makeDownloadingContent()
             defer { content.close() }
             let log = ContentEventLog(content)
             load(server.url("/links"), in: content, log: log)
@@ -117,11 +118,7 @@ final class DownloadTests: WebKitTestCase, @unchecked Sendable {
                         "Content-Disposition": "attachment; filename=\"big.bin\"",
                     ],
                     body: body))
-            let context = makePersistentContext()
-            context.downloadDirectory = profileDirectory.appendingPathComponent("Downloads")
-            let observer = RecordingDownloadObserver()
-            context.addDownloadObserver(observer)
-            let content = context.makeWebKitWebContent()
+            let (context, _, observer, content) = makeDownloadingContent()
             defer { content.close() }
 
             content.load(server.url("/big.bin"))
@@ -151,12 +148,7 @@ final class DownloadTests: WebKitTestCase, @unchecked Sendable {
                     ],
                     body: body
                 ).stalling(after: 64 * 1024))
-            let directory = profileDirectory.appendingPathComponent("Downloads")
-            let context = makePersistentContext()
-            context.downloadDirectory = directory
-            let observer = RecordingDownloadObserver()
-            context.addDownloadObserver(observer)
-            let content = context.makeWebKitWebContent()
+            let (context, directory, observer, content) = makeDownloadingContent()
             defer { content.close() }
 
             content.load(server.url("/slow.bin"))

@@ -406,7 +406,14 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
     /// a few hundred milliseconds of widget making would compete with the page the user is
     /// waiting for, and the bar already shows the tabs around the selected one.
     private func scheduleMakingPages() {
-        guard makePagesSource == nil, !pagesToMake.isEmpty else { return }
+        if pagesToMake.isEmpty {
+            // All made: the next large push waits for its selected tab again.
+            if let makePagesWaitSource { GLibMainLoop.removeSource(makePagesWaitSource) }
+            makePagesWaitSource = nil
+            mayMakePagesWhileLoading = false
+            return
+        }
+        guard makePagesSource == nil else { return }
         if let selectedID, items[selectedID]?.isLoading == true, !mayMakePagesWhileLoading {
             guard makePagesWaitSource == nil else { return }
             makePagesWaitSource = GLibMainLoop.addTimeout(milliseconds: Self.makePagesWait) { [weak self] in
