@@ -466,6 +466,10 @@ final class ScenarioRunner {
     /// and the copy of the profile are not in the next one's figures: at least a second, then
     /// until the CPUs were busy less than 10 % of a quarter second, 15 s at most.
     private func settle() {
+        // Writes the previous run's files and the new copy of the profile to disk first
+        // (sync(2) returns once they are written): their writeback is I/O the next run
+        // would otherwise share the machine with.
+        sync()
         bench.sleep(for: .seconds(1))
         let deadline = ProcessClock.monotonicNanoseconds() + 15_000_000_000
         while ProcessClock.monotonicNanoseconds() < deadline {
