@@ -6,8 +6,11 @@ public import Foundation
 public protocol WebEngineContext: AnyObject {
     /// How this context keeps its data.
     var storage: WebEngineStorage { get }
-    /// Makes a new web content (a web view) bound to this context.
-    func makeWebContent() -> any WebContent
+    /// Makes a new web content (a web view) bound to this context. `url` is the page it
+    /// will show first, when the caller knows it (the content loads nothing by itself): an
+    /// engine that keeps the pages of one site in one process (the WebKit engine does) puts
+    /// the new content with that site's pages.
+    func makeWebContent(for url: URL?) -> any WebContent
     /// Starts telling `observer` (held weakly) about this context's downloads.
     func addDownloadObserver(_ observer: any DownloadObserver)
     /// Stops telling `observer` about downloads.
@@ -19,4 +22,9 @@ public protocol WebEngineContext: AnyObject {
     /// without a web content; `completion` gets it as PNG bytes, or nil when there is none.
     /// It runs once, on the main actor, later (never inside this call).
     func fetchFavicon(forPageURL pageURL: URL, completion: @escaping @MainActor (Data?) -> Void)
+}
+
+extension WebEngineContext {
+    /// Makes a new web content for a page not known yet (``makeWebContent(for:)`` with nil).
+    public func makeWebContent() -> any WebContent { makeWebContent(for: nil) }
 }

@@ -25,16 +25,22 @@ public final class WebState: @MainActor SupportsUserData {
         /// related one (``WebContent/makeRelatedContent()``), and ``createdWithOpener`` is
         /// implied. It must share ``context``.
         public var opener: WebState?
+        /// The page the caller is about to load in the new WebState, when known. Nothing
+        /// loads it: the engine may put the content with the other pages of its site
+        /// (``WebEngineContext/makeWebContent(for:)``). Ignored with an ``opener``, whose
+        /// content the new one always shares.
+        public var url: URL?
 
         /// Creates parameters.
         public init(
             context: any WebEngineContext, createdWithOpener: Bool = false, lastActiveTime: Date? = nil,
-            opener: WebState? = nil
+            opener: WebState? = nil, url: URL? = nil
         ) {
             self.context = context
             self.createdWithOpener = createdWithOpener
             self.lastActiveTime = lastActiveTime
             self.opener = opener
+            self.url = url
         }
     }
 
@@ -119,7 +125,7 @@ public final class WebState: @MainActor SupportsUserData {
             )
             attachContent(opener.realizedContent.makeRelatedContent())
         } else {
-            attachContent(params.context.makeWebContent())
+            attachContent(params.context.makeWebContent(for: params.url))
         }
     }
 
@@ -157,7 +163,8 @@ public final class WebState: @MainActor SupportsUserData {
         let metadata = self.metadata
         self.loaders = nil
         self.metadata = nil
-        let newContent = context.makeWebContent()
+        // The committed page of the saved state is the one the content shows first.
+        let newContent = context.makeWebContent(for: metadata?.url)
         attachContent(newContent)
         realizedNotificationPending = true
         if let discarded {

@@ -14,6 +14,9 @@ public final class WebKitEngineContext: WebEngineContext {
     /// The network session (`WebKitNetworkSession *`).
     let session: GObjectRef
     private var downloads: WebKitDownloads!
+    /// The contents of this context by the site they show (``SiteProcessRegistry``): a new
+    /// content for a site joins the web process of one of them.
+    let sites = SiteProcessRegistry<WebKitWebContent>()
 
     /// The print settings (a `GtkPrintSettings *`) of the last print dialog that printed, for
     /// the next one.
@@ -54,12 +57,19 @@ public final class WebKitEngineContext: WebEngineContext {
     /// Whether the network session keeps nothing on disk.
     public var isEphemeral: Bool { webkit_network_session_is_ephemeral(session.opaque) != 0 }
 
-    /// Makes a web content (a new web view) bound to this context's network session.
-    public func makeWebContent() -> any WebContent { makeWebKitWebContent() }
+    /// Makes a web content (a new web view) bound to this context's network session; for a
+    /// `url` of a site that another content of this context shows, in that content's web
+    /// process (``SiteProcessRegistry``).
+    public func makeWebContent(for url: URL?) -> any WebContent { makeWebKitWebContent(for: url) }
 
-    /// Makes a web content, typed as the WebKit one.
-    public func makeWebKitWebContent() -> WebKitWebContent {
-        WebKitWebContent(context: self)
+    /// Makes a web content, typed as the WebKit one (``makeWebContent(for:)``).
+    public func makeWebKitWebContent(for url: URL? = nil) -> WebKitWebContent {
+        let site = url.flatMap { SiteProcessRegistry<WebKitWebContent>.site(of: $0) }
+        let content = WebKitWebContent(context: self, relatedTo: site.flatMap { sites.member(showing: $0) })
+        // Filed at once, so that tabs opened together (a command line's URLs) share a
+        // process before the first of them commits.
+        if let site { sites.record(content, site: site) }
+        return content
     }
 
     /// Tells `observer` (held weakly) about this context's downloads.

@@ -73,6 +73,9 @@ public final class WebKitWebContent: WebContent {
     /// Whether ``close()`` was called.
     public private(set) var isClosed = false
 
+    /// A new web view; with `related`, one in `related`'s web process (WebKit's
+    /// "related-view"): the opener of a window its page opens, or a content of the site the
+    /// new one will show (``SiteProcessRegistry``).
     init(context: WebKitEngineContext, relatedTo related: WebKitWebContent? = nil) {
         self.context = context
         let manager = GObjectRef(adopting: UnsafeMutableRawPointer(webkit_user_content_manager_new()!))
@@ -122,6 +125,7 @@ public final class WebKitWebContent: WebContent {
             case WEBKIT_LOAD_REDIRECTED: content.navigation.handle(.loadRedirected)
             case WEBKIT_LOAD_COMMITTED:
                 content.hadFormInteraction = false
+                content.recordSite()
                 content.navigation.handle(.loadCommitted)
             case WEBKIT_LOAD_FINISHED: content.navigation.handle(.loadFinished)
             default: break
@@ -141,7 +145,11 @@ public final class WebKitWebContent: WebContent {
         // WebKit emits "close" only when it lets the page close its window (opened by a
         // script, or a single history entry); the owner decides what closing means.
         on("close") { content, _ in content.delegate?.webContentDidRequestClose(content) }
-        on("web-process-terminated", send: .webProcessTerminated)
+        on("web-process-terminated") { content, _ in
+            // A new content of its site gets a process of its own, not this dead one.
+            content.context.sites.remove(content)
+            content.navigation.handle(.webProcessTerminated)
+        }
         if let manager = userContentManager {
             connections.append(
                 SignalConnection.connect(
@@ -631,6 +639,13 @@ public final class WebKitWebContent: WebContent {
         webkit_web_view_terminate_web_process(view)
     }
 
+    /// Files the content under the site of its committed page (``SiteProcessRegistry``).
+    private func recordSite() {
+        guard let view = webViewPointer else { return }
+        let url = webkit_web_view_get_uri(view).flatMap { URL(string: String(cString: $0)) }
+        context.sites.record(self, site: url.flatMap { SiteProcessRegistry<WebKitWebContent>.site(of: $0) })
+    }
+
     /// Disconnects every signal and releases the web view; nothing is reported afterwards.
     /// Idempotent. A parent widget the UI put the view in keeps its own reference until it
     /// removes the view.
@@ -646,6 +661,7 @@ public final class WebKitWebContent: WebContent {
         if let view = webViewPointer, navigation.isLoading { webkit_web_view_stop_loading(view) }
         webView = nil
         userContentManager = nil
+        context.sites.remove(self)
         context.engine.webViewClosed()
     }
 }

@@ -19,8 +19,14 @@ public final class FakeWebEngineContext: WebEngineContext {
         self.storage = storage
     }
 
-    /// Makes a fake content.
-    public func makeWebContent() -> any WebContent { makeFakeWebContent() }
+    /// The `url` of every ``makeWebContent(for:)`` call, in order.
+    public private(set) var contentURLs: [URL?] = []
+
+    /// Makes a fake content, noting `url` in ``contentURLs``.
+    public func makeWebContent(for url: URL?) -> any WebContent {
+        contentURLs.append(url)
+        return makeFakeWebContent()
+    }
 
     /// Makes a fake content, typed as such.
     public func makeFakeWebContent() -> FakeWebContent {

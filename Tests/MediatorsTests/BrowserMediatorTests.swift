@@ -17,7 +17,7 @@ struct BrowserMediatorTests {
         try builder.build(list, description)
         let context = builder.engine.defaultContext
         return BrowserMediator(webStateList: list, startPageURL: startPage) {
-            WebState(params: .init(context: context))
+            WebState(params: .init(context: context, url: $0))
         }
     }
 
@@ -43,6 +43,16 @@ struct BrowserMediatorTests {
         #expect(list.opener(at: 1) == nil && list.opener(at: 2) == nil)
     }
 
+    @Test func newTabsTellTheEngineWhichPageTheyOpen() throws {
+        let mediator = try makeMediator("| a*")
+        let context = builder.engine.defaultContext
+        let before = context.contentURLs.count
+        let urls = ["https://x.test/", "https://y.test/"].map { URL(string: $0)! }
+        mediator.openTabs(urls)
+        mediator.openNewTab()
+        #expect(Array(context.contentURLs.dropFirst(before)) == urls + [startPage])
+    }
+
     @Test(arguments: [
         ("| a b* c", "| a c*", false),
         ("| a*", "|", true),
@@ -59,7 +69,7 @@ struct BrowserMediatorTests {
             await MainActor.run {
                 let list = WebStateList(delegate: nil)
                 let mediator = BrowserMediator(webStateList: list, startPageURL: URL(string: "about:blank")!)
-                {
+                { _ in
                     preconditionFailure("no tab expected")
                 }
                 mediator.disconnect()
@@ -80,7 +90,7 @@ struct BrowserMediatorZoomTests {
         try builder.build(list, description)
         let context = builder.engine.defaultContext
         return BrowserMediator(webStateList: list, startPageURL: URL(string: "about:blank")!) {
-            WebState(params: .init(context: context))
+            WebState(params: .init(context: context, url: $0))
         }
     }
 
@@ -154,7 +164,7 @@ struct BrowserMediatorPrintTests {
         try builder.build(list, description)
         let context = builder.engine.defaultContext
         return BrowserMediator(webStateList: list, startPageURL: URL(string: "about:blank")!) {
-            WebState(params: .init(context: context))
+            WebState(params: .init(context: context, url: $0))
         }
     }
 

@@ -395,7 +395,7 @@ private final class ContentRecordingContext: WebEngineContext {
 
     var storage: WebEngineStorage { base.storage }
 
-    func makeWebContent() -> any WebContent {
+    func makeWebContent(for url: URL?) -> any WebContent {
         let content = base.makeFakeWebContent()
         contents.append(content)
         return content

@@ -117,6 +117,25 @@ final class RecordingDecider: WebStatePolicyDecider {
         #expect(!webState.isRealized)
     }
 
+    @Test func realizingAsksTheEngineForAContentForTheCommittedPage() {
+        let webState = fixture.makeUnrealized(spy: LoaderSpy(storage: sampleStorage))
+        webState.forceRealized()
+        #expect(fixture.context.contentURLs == [url("https://b.example/two")])
+
+        webState.discard()
+        webState.forceRealized()  // Back from a discard: the same page.
+        #expect(fixture.context.contentURLs.last == url("https://b.example/two"))
+    }
+
+    @Test func aNewWebStateTellsTheEngineThePageItWillLoad() {
+        let page = url("https://new.example/page")
+        let webState = WebState(params: .init(context: fixture.context, url: page))
+        let blank = WebState(params: .init(context: fixture.context))
+        let child = WebState(params: .init(context: fixture.context, opener: webState, url: page))
+        #expect(fixture.context.contentURLs == [page, nil])  // The child shares its opener's.
+        for tab in [child, blank, webState] { tab.close() }
+    }
+
     @Test func metadataWithoutAPageGivesDefaults() {
         let metadata = WebStateMetadata(creationTime: referenceDate, lastActiveTime: referenceDate)
         let webState = fixture.makeUnrealized(metadata: metadata, spy: LoaderSpy())

@@ -98,7 +98,7 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         }
         let profile = browser.profile
         let mediator = BrowserMediator(webStateList: list, startPageURL: startPageURL) {
-            WebState(params: .init(context: profile.webEngineContext))
+            WebState(params: .init(context: profile.webEngineContext, url: $0))
         }
         self.mediator = mediator
         dispatcher.startDispatching((any BrowserCommands).self, to: self)

@@ -31,7 +31,7 @@ public final class BrowserMediator {
     /// button's tab) and activates it.
     public func openNewTab() {
         state.check(#function)
-        let webState = webStateFactory()
+        let webState = webStateFactory(startPageURL)
         webStateList.insert(webState, .automatic.activating())
         webState.load(startPageURL)
     }
@@ -41,7 +41,7 @@ public final class BrowserMediator {
     public func openTabs(_ urls: [URL]) {
         state.check(#function)
         for (index, url) in urls.enumerated() {
-            let webState = webStateFactory()
+            let webState = webStateFactory(url)
             webStateList.insert(webState, index == urls.count - 1 ? .automatic.activating() : .automatic)
             webState.load(url)
         }
