@@ -5,7 +5,7 @@ import Web
 
 /// The `--child memory` mode: the memory of the whole process tree (this process, WebKit's
 /// network and web processes, their sandbox helpers) with `realized` tabs each showing a
-/// different page, plus `unrealized` WebStates restored from a session and never shown.
+/// different page of one site (so sharing one web process), plus `unrealized` WebStates restored from a session and never shown.
 ///
 /// The realized tabs are opened one after the other, each on top of the window's stack
 /// while its page loads (as a user opening tabs would); the last one stays on top. Then
@@ -18,11 +18,14 @@ enum MemoryScenario {
             let recorder = PageLoadRecorder()
             var tabs: [WebState] = []
             for index in 0..<realized {
-                let webState = WebState(params: .init(context: harness.context))
+                let path = BenchmarkPages.tabPath(index % BenchmarkPages.tabPageCount)
+                let url = URL(string: base + path)!
+                // Told the page, as the browser's new tabs are: the tabs of one site share
+                // a web process.
+                let webState = WebState(params: .init(context: harness.context, url: url))
                 webState.addObserver(recorder)
                 harness.show(webState)
-                let path = BenchmarkPages.tabPath(index % BenchmarkPages.tabPageCount)
-                webState.load(URL(string: base + path)!)
+                webState.load(url)
                 guard harness.waitForPageLoads(recorder, count: index + 1) == .success else {
                     ChildReport.fail("memory: could not load \(path) in tab \(index + 1)")
                     return 1

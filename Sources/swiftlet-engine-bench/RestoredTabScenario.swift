@@ -10,7 +10,8 @@ import Web
 /// storage and WebKit session blob are kept, as a session save would. Then, for each
 /// sample, an unrealized WebState whose loaders return them is made (as session restore
 /// makes them) and switched to, as a user clicking through restored tabs would; every tab
-/// stays open (a closed tab's web process could be reused by the next one). The time runs
+/// stays open. The pages are of the source's site, so each restored tab joins the web
+/// process the source runs in (one per site); the first load measures a new process. The time runs
 /// from ``WebState/forceRealized()`` (a new web view, the history restored, the committed
 /// entry loading) through putting the view on top of the window's stack, to
 /// `pageLoaded(.success)`. The history pages are `no-store`: every restore asks the server.
