@@ -138,7 +138,7 @@ let package = Package(
         .target(name: "GTKSupport", dependencies: ["CGTK", "GLibSupport", "GLShims"], swiftSettings: strict),
         // What GTKSupport asks of OpenGL (libepoxy, GTK's GL loader, is a dependency of GTK's).
         .target(name: "GLShims", dependencies: ["CGTK"], linkerSettings: [.linkedLibrary("epoxy")]),
-        .target(name: "WebKitShims", dependencies: ["CWebKitGTK"]),
+        .target(name: "WebKitShims", dependencies: ["CWebKitGTK"], linkerSettings: [.linkedLibrary("png16")]),
         // What Swift cannot call in GTK and libadwaita (variadic functions, macros).
         .target(name: "GTKShims", dependencies: ["CGTK", "CAdwaita"]),
         .target(name: "WebKitNavigation", dependencies: ["Web"], swiftSettings: strict),

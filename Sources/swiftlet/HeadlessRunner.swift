@@ -93,18 +93,24 @@ struct HeadlessRunner {
             context = engine.makeContext(storage: .ephemeral)
         }
         defer { withExtendedLifetime(application) {} }
-        let webState = WebState(params: .init(context: context))
+        let webState = WebState(params: .init(context: context, url: options.urls.first))
         defer { webState.close() }
+        let watcher = LoadWatcher()
+        webState.addObserver(watcher)
+        // The first page starts loading before the window is made: its web process starts
+        // and the page loads while GTK makes and maps the window (the page lays out again
+        // at the window's size).
+        if let first = options.urls.first { webState.load(first) }
         let window = UnsafeMutableRawPointer(gtk_window_new()!).assumingMemoryBound(to: GtkWindow.self)
         defer { gtk_window_destroy(window) }
         gtk_window_set_default_size(window, 1280, 800)
         gtk_window_set_child(window, webState.view.pointer?.assumingMemoryBound(to: GtkWidget.self))
         gtk_window_present(window)
-        let watcher = LoadWatcher()
-        webState.addObserver(watcher)
-        for url in options.urls {
-            watcher.status = nil
-            webState.load(url)
+        for (index, url) in options.urls.enumerated() {
+            if index > 0 {
+                watcher.status = nil
+                webState.load(url)
+            }
             let finished = GLibMainLoop.pump(timeout: .milliseconds(Int(options.timeout * 1000))) {
                 watcher.status != nil
             }

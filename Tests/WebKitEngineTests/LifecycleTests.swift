@@ -129,8 +129,12 @@ final class LifecycleTests: WebKitTestCase, @unchecked Sendable {
             gtk_window_set_default_size(window, 400, 300)
             gtk_window_set_child(window, content.view.pointer?.assumingMemoryBound(to: GtkWidget.self))
             gtk_window_present(window)
+            let style = "html,body{margin:0;height:100%;background:rgb(200,40,90)}"
+            server.route("/colour", .html("<!doctype html><style>\(style)</style>"))
             let log = ContentEventLog(content)
-            load(server.url("/a"), in: content, log: log)
+            load(server.url("/colour"), in: content, log: log)
+            let widget = content.view.pointer?.assumingMemoryBound(to: GtkWidget.self)
+            wait("the view's size") { widget.map { gtk_widget_get_width($0) > 0 } ?? false }
             let file = profileDirectory.appendingPathComponent("shot.png")
             var saved: Bool?
             content.saveSnapshot(toPNG: file) { saved = $0 }
@@ -138,6 +142,21 @@ final class LifecycleTests: WebKitTestCase, @unchecked Sendable {
             XCTAssertEqual(saved, true)
             let bytes = (try? Data(contentsOf: file)) ?? Data()
             XCTAssertEqual(Array(bytes.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "a PNG file")
+            // Read back by GDK: the page's colour, channels in their places.
+            guard let texture = gdk_texture_new_from_filename(file.path, nil) else {
+                return XCTFail("GDK cannot read the PNG")
+            }
+            defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+            let width = Int(gdk_texture_get_width(texture))
+            let height = Int(gdk_texture_get_height(texture))
+            XCTAssertGreaterThan(width, 100)
+            XCTAssertGreaterThan(height, 100)
+            var pixels = [UInt8](repeating: 0, count: width * height * 4)
+            gdk_texture_download(texture, &pixels, gsize(width * 4))
+            let middle = ((height / 2) * width + width / 2) * 4
+            let value = pixels[middle..<middle + 4].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+            // GDK's download format is cairo's ARGB32 in native byte order.
+            XCTAssertEqual(String(value, radix: 16), "ffc8285a", "opaque rgb(200, 40, 90)")
         }
     }
 

@@ -13,7 +13,9 @@ GtkWidget *wkshim_web_view_new(
     WebKitNetworkSession *session, WebKitWebView *related, WebKitUserContentManager *manager,
     WebKitSettings *settings);
 
-/* Saves `texture` as a PNG file at `path`. */
+/* Saves `texture` as a PNG file at `path` (8-bit RGBA, straight alpha), with libpng set for
+ * speed: the headless runner's screenshot waits for it. FALSE if the file could not be
+ * written. */
 gboolean wkshim_texture_save_png(GdkTexture *texture, const char *path);
 
 G_END_DECLS
