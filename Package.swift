@@ -14,8 +14,9 @@ import PackageDescription
 // UI-facing targets can import GTK and GLib support without WebKit. The UI layer may import
 // Commands but never the model, Web or Sessions targets: that edge is kept absent here, so the
 // compiler enforces it.
-//   UIInterfaces (Base) ; CGTK, CAdwaita <- GTKShims ; ViewControllers <- UIInterfaces, Commands,
-//   Base, GTKShims, GLibSupport, GTKSupport, CGTK, CAdwaita
+//   UIInterfaces (Base, Commands: the broadcaster keys it declares) ; CGTK, CAdwaita <- GTKShims ;
+//   ViewControllers <- UIInterfaces, Commands, Base, GTKShims, GLibSupport, GTKSupport, CGTK,
+//   CAdwaita
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),

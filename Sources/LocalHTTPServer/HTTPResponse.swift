@@ -49,6 +49,18 @@ public struct HTTPResponse: Sendable {
             status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Data(text.utf8))
     }
 
+    /// A file to download: `body` as an attachment named `filename`
+    /// (`Content-Disposition: attachment`).
+    public static func attachment(
+        _ body: Data, filename: String, contentType: String = "application/octet-stream"
+    ) -> HTTPResponse {
+        HTTPResponse(
+            headers: [
+                "Content-Type": contentType, "Content-Disposition": "attachment; filename=\"\(filename)\"",
+            ],
+            body: body)
+    }
+
     /// A redirect to `location` (a path or an absolute URL).
     public static func redirect(to location: String, status: Int = 302) -> HTTPResponse {
         HTTPResponse(status: status, headers: ["Location": location])

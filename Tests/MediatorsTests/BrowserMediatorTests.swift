@@ -7,6 +7,20 @@ import UIInterfaces
 import Web
 import WebTestSupport
 
+/// A mediator on `list`, built from `description`, whose new tabs are WebStates of the
+/// builder's engine told the page they open.
+@MainActor
+private func makeBrowserMediator(
+    _ builder: WebStateListBuilder, _ list: WebStateList, _ description: String,
+    startPage: URL = URL(string: "about:blank")!
+) throws -> BrowserMediator {
+    try builder.build(list, description)
+    let context = builder.engine.defaultContext
+    return BrowserMediator(webStateList: list, startPageURL: startPage) {
+        WebState(params: .init(context: context, url: $0))
+    }
+}
+
 @MainActor
 struct BrowserMediatorTests {
     let builder = WebStateListBuilder()
@@ -14,11 +28,7 @@ struct BrowserMediatorTests {
     let startPage = URL(string: "about:blank")!
 
     func makeMediator(_ description: String) throws -> BrowserMediator {
-        try builder.build(list, description)
-        let context = builder.engine.defaultContext
-        return BrowserMediator(webStateList: list, startPageURL: startPage) {
-            WebState(params: .init(context: context, url: $0))
-        }
+        try makeBrowserMediator(builder, list, description, startPage: startPage)
     }
 
     @Test(arguments: [
@@ -87,11 +97,7 @@ struct BrowserMediatorZoomTests {
     let list = WebStateList(delegate: nil)
 
     func makeMediator(_ description: String) throws -> BrowserMediator {
-        try builder.build(list, description)
-        let context = builder.engine.defaultContext
-        return BrowserMediator(webStateList: list, startPageURL: URL(string: "about:blank")!) {
-            WebState(params: .init(context: context, url: $0))
-        }
+        try makeBrowserMediator(builder, list, description)
     }
 
     @Test func zoomInStepsThroughThePresetsAndStopsAtTheTop() throws {
@@ -161,11 +167,7 @@ struct BrowserMediatorPrintTests {
     let list = WebStateList(delegate: nil)
 
     func makeMediator(_ description: String) throws -> BrowserMediator {
-        try builder.build(list, description)
-        let context = builder.engine.defaultContext
-        return BrowserMediator(webStateList: list, startPageURL: URL(string: "about:blank")!) {
-            WebState(params: .init(context: context, url: $0))
-        }
+        try makeBrowserMediator(builder, list, description)
     }
 
     @Test func printingShowsTheDialogOfTheActiveTabOnly() throws {

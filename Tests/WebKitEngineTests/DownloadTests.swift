@@ -45,12 +45,7 @@ final class DownloadTests: WebKitTestCase, @unchecked Sendable {
             let body = Data("zip bytes".utf8)
             server.route(
                 "/report",
-                HTTPResponse(
-                    headers: [
-                        "Content-Type": "application/zip",
-                        "Content-Disposition": "attachment; filename=\"report.zip\"",
-                    ],
-                    body: body))
+                .attachment(body, filename: "report.zip", contentType: "application/zip"))
             let (_, directory, observer, content) = makeDownloadingContent()
             defer { content.close() }
 
@@ -112,12 +107,7 @@ final class DownloadTests: WebKitTestCase, @unchecked Sendable {
             let body = Data((0..<(600 * 1024)).map { UInt8(truncatingIfNeeded: $0 * 7) })
             server.route(
                 "/big.bin",
-                HTTPResponse(
-                    headers: [
-                        "Content-Type": "application/octet-stream",
-                        "Content-Disposition": "attachment; filename=\"big.bin\"",
-                    ],
-                    body: body))
+                .attachment(body, filename: "big.bin"))
             let (context, _, observer, content) = makeDownloadingContent()
             defer { content.close() }
 
@@ -141,13 +131,7 @@ final class DownloadTests: WebKitTestCase, @unchecked Sendable {
             let body = Data(repeating: 0x5a, count: 1024 * 1024)
             server.route(
                 "/slow.bin",
-                HTTPResponse(
-                    headers: [
-                        "Content-Type": "application/octet-stream",
-                        "Content-Disposition": "attachment; filename=\"slow.bin\"",
-                    ],
-                    body: body
-                ).stalling(after: 64 * 1024))
+                .attachment(body, filename: "slow.bin").stalling(after: 64 * 1024))
             let (context, directory, observer, content) = makeDownloadingContent()
             defer { content.close() }
 

@@ -8,21 +8,9 @@ import XCTest
 final class PrintTests: WebKitTestCase, @unchecked Sendable {
     /// The text of the PDF at `path`, read with poppler's pdftotext.
     private func pdfText(_ path: String) throws -> String {
-        guard
-            let tool = ["/usr/bin/pdftotext", "/bin/pdftotext"].first(
-                where: FileManager.default.isExecutableFile)
-        else { throw XCTSkip("pdftotext (poppler-utils) is needed to read the printed PDF") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = [path, "-"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        return String(decoding: data, as: UTF8.self)
+        let text = try runTool(
+            "pdftotext", [path, "-"], missing: "pdftotext (poppler-utils) is needed to read the printed PDF")
+        return String(decoding: text, as: UTF8.self)
     }
 
     func testAPagePrintedToAFileIsAPDFWithItsText() throws {

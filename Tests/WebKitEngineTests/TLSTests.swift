@@ -92,32 +92,27 @@ final class TLSTests: WebKitTestCase, @unchecked Sendable {
     private func makeCertificate() throws -> (certificate: String, key: String) {
         let certificate = profileDirectory.appendingPathComponent("cert.pem").path
         let key = profileDirectory.appendingPathComponent("key.pem").path
-        guard
-            let openssl = ["/usr/bin/openssl", "/bin/openssl"].first(
-                where: FileManager.default.isExecutableFile)
-        else { throw XCTSkip("openssl is needed to make a test certificate") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: openssl)
-        process.arguments = [
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout",
-            key, "-out", certificate, "-days",
-            "2",
-            "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-        ]
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        _ = try runTool(
+            "openssl",
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                "-keyout",
+                key, "-out", certificate, "-days", "2", "-subj", "/CN=127.0.0.1", "-addext",
+                "subjectAltName=IP:127.0.0.1",
+            ], missing: "openssl is needed to make a test certificate")
         return (certificate, key)
     }
 
-    func testUntrustedCertificateFailsTheLoadAsTLS() throws {
+    /// A TLS server on 127.0.0.1 with a new self-signed certificate.
+    private func startTLSServer() throws -> SelfSignedTLSServer {
         let files = try makeCertificate()
-        guard let tlsServer = SelfSignedTLSServer(certificateFile: files.certificate, keyFile: files.key)
-        else {
-            return XCTFail("could not start the TLS server")
-        }
+        return try XCTUnwrap(
+            SelfSignedTLSServer(certificateFile: files.certificate, keyFile: files.key),
+            "could not start the TLS server")
+    }
+
+    func testUntrustedCertificateFailsTheLoadAsTLS() throws {
+        let tlsServer = try startTLSServer()
         defer { tlsServer.stop() }
         onMainActor {
             let content = makePersistentContext().makeWebKitWebContent()
@@ -143,11 +138,7 @@ final class TLSTests: WebKitTestCase, @unchecked Sendable {
     }
 
     func testACertificateLetThroughCommitsThePageWithItsProblemsKnown() throws {
-        let files = try makeCertificate()
-        guard let tlsServer = SelfSignedTLSServer(certificateFile: files.certificate, keyFile: files.key)
-        else {
-            return XCTFail("could not start the TLS server")
-        }
+        let tlsServer = try startTLSServer()
         defer { tlsServer.stop() }
         onMainActor {
             let context = makePersistentContext()
@@ -181,6 +172,7 @@ final class TLSTests: WebKitTestCase, @unchecked Sendable {
             let events = log.events
             let finish = events.firstIndex { $0.hasPrefix("didFinishNavigation") }
             let security = events.firstIndex(of: "visibleSecurityStateChanged")
+            XCTAssertNotNil(finish, "\(events)")
             XCTAssertNotNil(security, "\(events)")
             if let finish, let security {
                 XCTAssertEqual(security, finish + 1, "right after the commit: \(events)")

@@ -59,6 +59,25 @@ class WebKitTestCase: XCTestCase, @unchecked Sendable {
         return engine
     }
 
+    /// Runs the tool `name` (from /usr/bin or /bin) with `arguments` and returns what it
+    /// printed; a failed run fails the test, and a missing tool skips it with `missing`.
+    func runTool(_ name: String, _ arguments: [String], missing: String) throws -> Data {
+        guard
+            let tool = ["/usr/bin/\(name)", "/bin/\(name)"].first(where: FileManager.default.isExecutableFile)
+        else { throw XCTSkip(missing) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "\(name) \(arguments.joined(separator: " "))")
+        return data
+    }
+
     /// A persistent context under this test's profile directory.
     @MainActor
     func makePersistentContext(_ name: String = "Default") -> WebKitEngineContext {

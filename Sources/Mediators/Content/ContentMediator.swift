@@ -18,13 +18,12 @@ public final class ContentMediator: WebStateListObserver, WebStateObserver {
     /// Whether the crash page is what was last pushed for ``shownWebState``.
     private var shownCrashed = false
     private var forwarder: ActiveWebStateObservationForwarder?
-    private var bridge: WebStateObserverBridge?
 
     /// The content area; set it to show the active tab at once. Held weakly.
     public weak var consumer: (any ContentConsumer)? {
         didSet {
             state.check("consumer")
-            show(webStateList.isDestroyed ? nil : webStateList.activeWebState)
+            show(webStateList.activeWebStateIfAlive)
         }
     }
 
@@ -32,9 +31,7 @@ public final class ContentMediator: WebStateListObserver, WebStateObserver {
     public init(webStateList: WebStateList) {
         self.webStateList = webStateList
         webStateList.addObserver(self)
-        let bridge = WebStateObserverBridge(target: self)
-        self.bridge = bridge
-        forwarder = ActiveWebStateObservationForwarder(list: webStateList, observer: bridge)
+        forwarder = ActiveWebStateObservationForwarder(list: webStateList, weakObserver: self)
     }
 
     /// Stops observing (the shown tab is marked hidden); the mediator cannot be used
@@ -48,7 +45,6 @@ public final class ContentMediator: WebStateListObserver, WebStateObserver {
     private func stopObserving() {
         guard forwarder != nil else { return }
         forwarder = nil
-        bridge = nil
         if !webStateList.isDestroyed { webStateList.removeObserver(self) }
     }
 

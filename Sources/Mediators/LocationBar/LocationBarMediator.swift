@@ -71,7 +71,7 @@ public final class LocationBarMediator: LocationBarCommands, WebStateObserver {
         return security(for: webState.sslStatus)
     }
 
-    private var activeWebState: WebState? { webStateList.isDestroyed ? nil : webStateList.activeWebState }
+    private var activeWebState: WebState? { webStateList.activeWebStateIfAlive }
 
     private func push() {
         guard let consumer else { return }

@@ -25,7 +25,6 @@ public final class BlockedPopupMediator: WebStateListObserver, WebStateObserver 
     private let webStateList: WebStateList
     private var state = MediatorState("BlockedPopupMediator")
     private var forwarder: AllWebStateObservationForwarder?
-    private var bridge: WebStateObserverBridge?
     /// The blocked windows' URLs of each tab, in the order they were asked for.
     private var blocked: [ObjectIdentifier: [URL?]] = [:]
     /// What the consumer was last told (nil: hidden).
@@ -44,9 +43,7 @@ public final class BlockedPopupMediator: WebStateListObserver, WebStateObserver 
     public init(webStateList: WebStateList) {
         self.webStateList = webStateList
         webStateList.addObserver(self)
-        let bridge = WebStateObserverBridge(target: self)
-        self.bridge = bridge
-        forwarder = AllWebStateObservationForwarder(list: webStateList, observer: bridge)
+        forwarder = AllWebStateObservationForwarder(list: webStateList, weakObserver: self)
     }
 
     /// Stops observing; the mediator cannot be used afterwards.
@@ -58,11 +55,10 @@ public final class BlockedPopupMediator: WebStateListObserver, WebStateObserver 
     private func stopObserving() {
         if !webStateList.isDestroyed { webStateList.removeObserver(self) }
         forwarder = nil
-        bridge = nil
         blocked.removeAll()
     }
 
-    private var activeWebState: WebState? { webStateList.isDestroyed ? nil : webStateList.activeWebState }
+    private var activeWebState: WebState? { webStateList.activeWebStateIfAlive }
 
     /// The info bar for `urls` (the blocked windows of one tab, none empty).
     public static func infoBar(for urls: [URL?]) -> InfoBarItem {

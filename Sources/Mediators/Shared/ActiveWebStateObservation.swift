@@ -7,15 +7,13 @@ import Web
 /// Dropping it stops both.
 @MainActor
 final class ActiveWebStateObservation {
-    private let bridge: WebStateObserverBridge
     private let forwarder: ActiveWebStateObservationForwarder
     private let listObserver: ActiveTabChangeObserver
 
     init(
         list: WebStateList, observer: any WebStateObserver, activeTabChanged: @escaping @MainActor () -> Void
     ) {
-        bridge = WebStateObserverBridge(target: observer)
-        forwarder = ActiveWebStateObservationForwarder(list: list, observer: bridge)
+        forwarder = ActiveWebStateObservationForwarder(list: list, weakObserver: observer)
         listObserver = ActiveTabChangeObserver(list: list, onChange: activeTabChanged)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TabModel
 import Web
 
 /// Passes a WebState's events on to a target held weakly. The observation forwarders of
@@ -40,4 +41,20 @@ final class WebStateObserverBridge: WebStateObserver {
     func webStateRealized(_ webState: WebState) { target?.webStateRealized(webState) }
     func webStateDiscarded(_ webState: WebState) { target?.webStateDiscarded(webState) }
     func webStateDestroyed(_ webState: WebState) { target?.webStateDestroyed(webState) }
+}
+
+extension AllWebStateObservationForwarder {
+    /// Forwards every tab's events of `list` to `observer` through a bridge, so that the
+    /// forwarder does not keep `observer` alive.
+    convenience init(list: WebStateList, weakObserver observer: any WebStateObserver) {
+        self.init(list: list, observer: WebStateObserverBridge(target: observer))
+    }
+}
+
+extension ActiveWebStateObservationForwarder {
+    /// Forwards the active tab's events of `list` to `observer` through a bridge, so that
+    /// the forwarder does not keep `observer` alive.
+    convenience init(list: WebStateList, weakObserver observer: any WebStateObserver) {
+        self.init(list: list, observer: WebStateObserverBridge(target: observer))
+    }
 }

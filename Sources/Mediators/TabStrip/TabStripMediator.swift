@@ -26,7 +26,6 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
     private let faviconLoader: FaviconLoader?
     private var state = MediatorState("TabStripMediator")
     private var forwarder: AllWebStateObservationForwarder?
-    private var bridge: WebStateObserverBridge?
     private var inBatch = false
     /// What the consumer was last told, in order (to push only real changes).
     private var shown: [TabStripItem] = []
@@ -54,9 +53,7 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
         self.faviconLoader = faviconLoader
         faviconLoader?.addObserver(self)
         webStateList.addObserver(self)
-        let bridge = WebStateObserverBridge(target: self)
-        self.bridge = bridge
-        forwarder = AllWebStateObservationForwarder(list: webStateList, observer: bridge)
+        forwarder = AllWebStateObservationForwarder(list: webStateList, weakObserver: self)
     }
 
     /// Stops observing; the mediator cannot be used afterwards.
@@ -69,7 +66,6 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
         faviconLoader?.removeObserver(self)
         if !webStateList.isDestroyed { webStateList.removeObserver(self) }
         forwarder = nil
-        bridge = nil
     }
 
     // MARK: Items

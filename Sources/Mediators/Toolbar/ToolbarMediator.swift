@@ -40,7 +40,7 @@ public final class ToolbarMediator: NavigationCommands, WebStateObserver {
         observation = nil
     }
 
-    private var activeWebState: WebState? { webStateList.isDestroyed ? nil : webStateList.activeWebState }
+    private var activeWebState: WebState? { webStateList.activeWebStateIfAlive }
 
     private func push() {
         guard let consumer else { return }

@@ -57,7 +57,7 @@ public final class WindowTitleMediator: WebStateObserver {
 
     private func push() {
         guard let consumer else { return }
-        let webState = webStateList.isDestroyed ? nil : webStateList.activeWebState
+        let webState = webStateList.activeWebStateIfAlive
         let title = Self.windowTitle(pageTitle: webState?.title ?? "", isIncognito: isIncognito)
         guard title != lastTitle else { return }
         lastTitle = title
