@@ -284,7 +284,7 @@ public final class FakeWebContent: WebContent {
 
     /// Counts the request (``printRequests``); the fake has no dialog.
     public func printPage() {
-        precondition(!isClosed, "FakeWebContent: used after close()")
+        precondition(!isClosed, "FakeWebContent.printPage(): used after close()")
         printRequests += 1
     }
 

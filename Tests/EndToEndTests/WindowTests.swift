@@ -155,6 +155,8 @@ final class WindowTests: BrowserTestCase, @unchecked Sendable {
         XCTAssertTrue(open.click())
         browser.waitForEvent("tabs") { $0 == "2 1 \(self.url("/opens"))|\(self.url("/b"))" }
         browser.waitForEvent("loaded") { $0 == self.url("/b") }
+        // Loaded once, by Open: the blocked request itself asked for nothing.
+        XCTAssertEqual(server.requestCount("/b"), 1)
         XCTAssertTrue(
             eventually { app.first(role: "label", name: "Pop-up blocked") == nil }, "the bar is gone")
     }

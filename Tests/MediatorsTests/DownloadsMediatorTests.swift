@@ -78,10 +78,16 @@ struct DownloadsMediatorTests {
         let second = DownloadsMediator(context: context)
         second.consumer = other
         let task = context.simulateDownloadStarted(fileName: "a.zip", expectedBytes: 10)
+        #expect(consumer.items.map(\.id) == [task.identifier])
         #expect(other.items.map(\.id) == [task.identifier])
         second.cancelDownload(task.identifier)
+        #expect(task.cancelCalls == 1)
         #expect(consumer.items.isEmpty && other.items.isEmpty)
-        _ = first
+
+        let next = context.simulateDownloadStarted(fileName: "b.zip", expectedBytes: 10)
+        first.cancelDownload(next.identifier)
+        #expect(next.cancelCalls == 1)
+        #expect(consumer.items.isEmpty && other.items.isEmpty)
     }
 
     @Test func nothingIsPushedAfterDisconnect() {

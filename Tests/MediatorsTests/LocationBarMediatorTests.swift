@@ -71,7 +71,6 @@ struct LocationBarMediatorTests {
         a.load(URL(string: url)!)
         let securityPushes = consumer.pushes.filter { $0.hasPrefix("security") }
         #expect(securityPushes.last == expected, "\(consumer.pushes)")
-        #expect(consumer.lastSecurity == LocationBarMediator.security(for: a.sslStatus))
         _ = mediator
     }
 

@@ -123,6 +123,7 @@ struct TabStripMediatorFaviconTests {
     @Test func aDisconnectedMediatorIgnoresLateIcons() throws {
         engine.faviconDatabase["https://b.test/"] = icon
         let mediator = try makeMediator("| a* b", loader: FaviconLoader(context: context))
+        #expect(context.hasPendingFaviconRequests, "b's icon was asked for")
         mediator.disconnect()
         consumer.pushes.removeAll()
         context.answerFaviconRequests()

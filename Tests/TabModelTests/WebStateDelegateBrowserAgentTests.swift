@@ -151,9 +151,13 @@ struct WebStateDelegateBrowserAgentTests {
         let browser = makeBrowser(["a", "b"])
         let b = browser.webStateList.detach(at: 1)
         defer { b.close() }
+        let observer = ListChangeRecorder()
+        browser.webStateList.addObserver(observer)
+        defer { browser.webStateList.removeObserver(observer) }
         // The agent is no longer its delegate; asking the agent directly is refused too.
         try content(b).simulateCloseRequest()
         WebStateDelegateBrowserAgent.fromBrowser(browser)?.closeWebState(b)
+        #expect(observer.closes == [], "the browser's list closed nothing")
         #expect(hosts(browser) == "a")
         #expect(!b.isBeingDestroyed)
     }

@@ -1,3 +1,4 @@
+import Base
 import CAdwaita
 import CGLib
 import CGTK
@@ -19,10 +20,13 @@ private final class TabStripVisibilitySource: BroadcastSource {
 
 final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Sendable {
     @MainActor
-    private func makeStrip() -> (TabStripViewController, RecordingCommands) {
+    private func makeStrip(
+        clock: any TimerClock = ManualTimerClock()
+    ) -> (TabStripViewController, RecordingCommands) {
         let commands = RecordingCommands()
         commands.register(on: dispatcher)
-        let strip = TabStripViewController(tabStrip: dispatcher.sender(for: (any TabStripCommands).self))
+        let strip = TabStripViewController(
+            tabStrip: dispatcher.sender(for: (any TabStripCommands).self), clock: clock)
         return (strip, commands)
     }
 
@@ -140,7 +144,8 @@ final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Send
 
     func testThePagesLeftToMakeWaitForTheSelectedTabsLoad() {
         onMainActor {
-            let (strip, _) = makeStrip()
+            let clock = ManualTimerClock()
+            let (strip, _) = makeStrip(clock: clock)
             var items = (1...100).map { item($0) }
             items[49].isLoading = true
             strip.setTabs(items, selectedIndex: 49)
@@ -157,7 +162,12 @@ final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Send
             strip.setTabs(more, selectedIndex: 49)
             settle()
             XCTAssertEqual(strip.pageTitles.count, TabStripViewController.eagerPageCount, "it loads")
-            pump("every page made, the page still loading") { strip.pageTitles.count == 100 }
+            clock.advance(by: TabStripViewController.makePagesWait - .milliseconds(1))
+            settle()
+            XCTAssertEqual(strip.pageTitles.count, TabStripViewController.eagerPageCount, "still waiting")
+            clock.advance(by: .milliseconds(1))
+            settle()
+            XCTAssertEqual(strip.pageTitles.count, 100, "every page made, the page still loading")
 
             // The next large push waits for its own selected tab again.
             var last = (201...300).map { item($0) }

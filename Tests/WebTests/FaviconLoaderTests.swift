@@ -81,13 +81,16 @@ struct FaviconLoaderTests {
         #expect(loader.cachedFavicon(forPageURL: url("https://3.test/")) == icon)
     }
 
-    @Test func aLoaderGoneBeforeTheAnswerIsNotCalled() {
+    @Test func aPendingLookupDoesNotKeepTheLoaderAndItsAnswerReachesNothing() {
         engine.faviconDatabase["https://a.test/"] = icon
         var loader: FaviconLoader? = FaviconLoader(context: context)
+        weak let weakLoader = loader
         _ = loader?.favicon(forPageURL: url("https://a.test/"))
+        #expect(context.hasPendingFaviconRequests)
         loader = nil
-        context.answerFaviconRequests()
-        #expect(loader == nil)
+        #expect(weakLoader == nil, "a pending lookup does not keep the loader")
+        context.answerFaviconRequests()  // answers into nothing, without a crash
+        #expect(!context.hasPendingFaviconRequests)
     }
 
     @Test func aPageWithAnIconShowsItWhileRealizedAndTheEngineKeepsIt() {

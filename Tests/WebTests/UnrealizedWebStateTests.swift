@@ -124,7 +124,7 @@ final class RecordingDecider: WebStatePolicyDecider {
 
         webState.discard()
         webState.forceRealized()  // Back from a discard: the same page.
-        #expect(fixture.context.contentURLs.last == url("https://b.example/two"))
+        #expect(fixture.context.contentURLs == [url("https://b.example/two"), url("https://b.example/two")])
     }
 
     @Test func aNewWebStateTellsTheEngineThePageItWillLoad() {

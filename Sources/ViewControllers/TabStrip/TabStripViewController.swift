@@ -1,3 +1,4 @@
+public import Base
 public import CAdwaita
 import CGLib
 import CGTK
@@ -52,11 +53,14 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
     /// idle source making them.
     private var pagesToMake: Set<TabIdentifier> = []
     private var makePagesSource: UInt32?
-    /// Set once the pages still to be made may be made even while the selected tab loads.
-    private var makePagesWaitSource: UInt32?
+    /// Sets ``mayMakePagesWhileLoading`` once the pages still to be made waited long enough.
+    private var makePagesWaitAction: (any ScheduledAction)?
+    /// Whether the pages still to be made may be made even while the selected tab loads.
     private var mayMakePagesWhileLoading = false
-    /// How long the pages still to be made wait for the selected tab's page, at most (ms).
-    static let makePagesWait: UInt32 = 1000
+    /// How long the pages still to be made wait for the selected tab's page, at most.
+    static let makePagesWait: Duration = .seconds(1)
+    /// The clock of ``makePagesWait``.
+    private let clock: any TimerClock
 
     /// A push bringing more new tabs than this makes the pages around the selected tab at
     /// once and the others on idle, `pagesPerIdle` at a time.
@@ -110,9 +114,11 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
         return view
     }()
 
-    /// Creates an empty strip; user actions are sent through `tabStrip`.
-    public init(tabStrip: CommandSender<any TabStripCommands>) {
+    /// Creates an empty strip; user actions are sent through `tabStrip`. `clock` times how
+    /// long the pages of a large push wait for the selected tab's load (tests pass a manual one).
+    public init(tabStrip: CommandSender<any TabStripCommands>, clock: any TimerClock = SystemTimerClock()) {
         self.tabStrip = tabStrip
+        self.clock = clock
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         ownership = ownWidget(widget)
         tabView = adw_tab_view_new()
@@ -152,7 +158,7 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
         if let dragEndSource { GLibMainLoop.removeSource(dragEndSource) }
         if let stuckDropTimeout { GLibMainLoop.removeSource(stuckDropTimeout) }
         if let makePagesSource { GLibMainLoop.removeSource(makePagesSource) }
-        if let makePagesWaitSource { GLibMainLoop.removeSource(makePagesWaitSource) }
+        makePagesWaitAction?.cancel()
     }
 
     // MARK: TabStripConsumer
@@ -408,17 +414,17 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
     private func scheduleMakingPages() {
         if pagesToMake.isEmpty {
             // All made: the next large push waits for its selected tab again.
-            if let makePagesWaitSource { GLibMainLoop.removeSource(makePagesWaitSource) }
-            makePagesWaitSource = nil
+            makePagesWaitAction?.cancel()
+            makePagesWaitAction = nil
             mayMakePagesWhileLoading = false
             return
         }
         guard makePagesSource == nil else { return }
         if let selectedID, items[selectedID]?.isLoading == true, !mayMakePagesWhileLoading {
-            guard makePagesWaitSource == nil else { return }
-            makePagesWaitSource = GLibMainLoop.addTimeout(milliseconds: Self.makePagesWait) { [weak self] in
+            guard makePagesWaitAction == nil else { return }
+            makePagesWaitAction = clock.schedule(after: Self.makePagesWait) { [weak self] in
                 guard let self else { return }
-                makePagesWaitSource = nil
+                makePagesWaitAction = nil
                 mayMakePagesWhileLoading = true
                 scheduleMakingPages()
             }

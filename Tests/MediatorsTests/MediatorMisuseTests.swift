@@ -1,0 +1,70 @@
+import Foundation
+import Mediators
+import TabModel
+import Testing
+import Web
+import WebTestSupport
+
+/// A use of a disconnected mediator, and the message it must fail with (naming the
+/// mediator and the method).
+enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
+    case blockedPopupConsumer, blockedPopupDismiss, blockedPopupDisconnectTwice
+    case windowTitleConsumer, windowTitleDisconnectTwice
+    case downloadsConsumer, browserPrint
+
+    var message: String {
+        switch self {
+        case .blockedPopupConsumer: "BlockedPopupMediator.consumer used after disconnect()"
+        case .blockedPopupDismiss: "BlockedPopupMediator.dismissBlockedPopups() used after disconnect()"
+        case .blockedPopupDisconnectTwice: "BlockedPopupMediator.disconnect() used after disconnect()"
+        case .windowTitleConsumer: "WindowTitleMediator.consumer used after disconnect()"
+        case .windowTitleDisconnectTwice: "WindowTitleMediator.disconnect() used after disconnect()"
+        case .downloadsConsumer: "DownloadsMediator.consumer used after disconnect()"
+        case .browserPrint: "BrowserMediator.printActivePage() used after disconnect()"
+        }
+    }
+
+    /// Makes the mediator, disconnects it, and uses it.
+    @MainActor func perform() {
+        let list = WebStateList(delegate: nil)
+        switch self {
+        case .blockedPopupConsumer, .blockedPopupDismiss, .blockedPopupDisconnectTwice:
+            let mediator = BlockedPopupMediator(webStateList: list)
+            mediator.disconnect()
+            switch self {
+            case .blockedPopupConsumer: mediator.consumer = nil
+            case .blockedPopupDismiss: mediator.dismissBlockedPopups()
+            default: mediator.disconnect()
+            }
+        case .windowTitleConsumer, .windowTitleDisconnectTwice:
+            let mediator = WindowTitleMediator(webStateList: list, isIncognito: false)
+            mediator.disconnect()
+            if self == .windowTitleConsumer { mediator.consumer = nil } else { mediator.disconnect() }
+        case .downloadsConsumer:
+            let engine = FakeWebEngine()
+            let mediator = DownloadsMediator(context: engine.defaultContext)
+            mediator.disconnect()
+            mediator.consumer = nil
+            withExtendedLifetime(engine) {}
+        case .browserPrint:
+            let mediator = BrowserMediator(webStateList: list, startPageURL: URL(string: "about:blank")!) {
+                _ in
+                preconditionFailure("no tab expected")
+            }
+            mediator.disconnect()
+            mediator.printActivePage()
+        }
+    }
+}
+
+struct MediatorMisuseTests {
+    @Test(arguments: MediatorMisuse.allCases)
+    func aDisconnectedMediatorFailsNamingTheMethod(misuse: MediatorMisuse) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [misuse] in
+            await MainActor.run { misuse.perform() }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains(misuse.message), "\(stderr)")
+    }
+}
