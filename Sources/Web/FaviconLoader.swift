@@ -1,13 +1,6 @@
 public import Base
 public import Foundation
 
-/// Told when a ``FaviconLoader`` learns the favicon of a page.
-@MainActor
-public protocol FaviconLoaderObserver: AnyObject {
-    /// The favicon of the page at `pageURL` is known now (``FaviconLoader/favicon(forPageURL:)``).
-    func faviconLoader(_ loader: FaviconLoader, didLoadFaviconForPageURL pageURL: URL)
-}
-
 /// The favicons of one profile's pages by page URL, as PNG bytes (Chromium's iOS
 /// `FaviconLoader`): an in-memory cache in front of the engine's favicon database
 /// (``WebEngineContext/fetchFavicon(forPageURL:completion:)``).
@@ -26,7 +19,7 @@ public protocol FaviconLoaderObserver: AnyObject {
 public final class FaviconLoader {
     private enum Entry {
         case pending
-        case known(Data?)
+        case known(Data)
     }
 
     private let context: any WebEngineContext
@@ -107,7 +100,7 @@ public final class FaviconLoader {
         observers.forEach { $0.faviconLoader(self, didLoadFaviconForPageURL: pageURL) }
     }
 
-    private func store(_ png: Data?, for pageURL: URL) {
+    private func store(_ png: Data, for pageURL: URL) {
         withoutIcon.remove(pageURL)
         if case .known = entries[pageURL] { order.removeAll { $0 == pageURL } }
         entries[pageURL] = .known(png)

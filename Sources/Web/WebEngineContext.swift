@@ -15,7 +15,9 @@ public protocol WebEngineContext: AnyObject {
     func addDownloadObserver(_ observer: any DownloadObserver)
     /// Stops telling `observer` about downloads.
     func removeDownloadObserver(_ observer: any DownloadObserver)
-    /// The downloads under way, oldest first (a window opened while they run lists them).
+    /// The downloads under way, oldest first (a window opened while they run lists them). A
+    /// download is in it when observers hear that it started, and gone when they hear that it
+    /// ended.
     var downloadTasks: [any DownloadTask] { get }
     /// Looks up the favicon the engine's favicon database keeps for the page at `pageURL`
     /// (pages loaded in this context, in this run or, for a persistent one, an earlier one),

@@ -45,7 +45,7 @@ public final class WebKitEngine: WebEngine {
     /// (Mesa's llvmpipe: a virtual machine, a remote or virtual display, a machine without
     /// a GPU driver), compositing pages through GL costs memory and time and draws nothing
     /// faster; see "Drawing: GPU or software" in the design notes for the figures.
-    public init(hardwareAccelerated: Bool = true) throws(StartError) {
+    public init(hardwareAccelerated: Bool) throws(StartError) {
         guard gtk_is_initialized() != 0 else { throw .gtkNotInitialized }
         isHardwareAccelerated = hardwareAccelerated
         let settings = webkit_settings_new()!

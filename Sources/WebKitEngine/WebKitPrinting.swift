@@ -2,18 +2,6 @@ import CWebKitGTK
 import Foundation
 import GLibSupport
 
-/// Why a page could not be printed.
-public struct PrintError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// WebKit's (or GTK's) message.
-    public var message: String
-
-    /// Creates an error.
-    public init(message: String) { self.message = message }
-
-    /// The message.
-    public var description: String { message }
-}
-
 /// The print operations of one web content: WebKit's `WebKitPrintOperation`, with the print
 /// dialog (`webkit_print_operation_run_dialog`) or without one, to a file.
 ///

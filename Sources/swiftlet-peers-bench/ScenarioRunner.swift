@@ -205,14 +205,7 @@ final class ScenarioRunner {
 
     /// Runs `xdotool arguments…` and waits for it.
     private static func xdotool(_ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdotool"] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        Packages.run(["xdotool"] + arguments) != nil
     }
 
     // MARK: Open

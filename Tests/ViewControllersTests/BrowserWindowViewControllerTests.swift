@@ -269,6 +269,13 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
             XCTAssertGreaterThan(toolbarHeight, 20)
             // What the window's motion controller reports, as GTK would on pointer events.
             let pointer = try! XCTUnwrap(controller.pointerController)
+            // Outside fullscreen nothing uses the position: it stays "elsewhere".
+            gtkshim_emit_point(UnsafeMutableRawPointer(pointer), "enter", 300, 2)
+            gtkshim_emit_point(UnsafeMutableRawPointer(pointer), "motion", 300, 1)
+            XCTAssertEqual(recorder.log, [])
+            gtk_window_fullscreen(controller.window)  // at once: the window is not shown yet
+            XCTAssertEqual(recorder.log, ["fullscreen true"])
+            recorder.log.removeAll()
             gtkshim_emit_point(UnsafeMutableRawPointer(pointer), "enter", 300, 400)
             gtkshim_emit_point(UnsafeMutableRawPointer(pointer), "motion", 300, 2)
             gtkshim_emit_point(UnsafeMutableRawPointer(pointer), "motion", 310, 3)
@@ -282,6 +289,7 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
                     "pointer atTopEdge", "pointer overToolbar", "pointer elsewhere", "pointer atTopEdge",
                     "pointer elsewhere",
                 ])
+            gtk_window_unfullscreen(controller.window)
             recorder.log.removeAll()
             // The keyboard focus in the header bar (Ctrl+L's location entry, a button), then
             // back in the page.

@@ -29,10 +29,14 @@ enum EventLog {
     /// Records `name` with `detail`.
     static func record(_ name: String, _ detail: String = "") {
         guard let handle else { return }
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        let milliseconds = Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
-        let line = "EVENT \(String(format: "%.3f", milliseconds)) \(name) \(detail)\n"
+        let line = "EVENT \(String(format: "%.3f", milliseconds(CLOCK_MONOTONIC))) \(name) \(detail)\n"
         handle.write(Data(line.utf8))
+    }
+
+    /// The time of `clock` (CLOCK_MONOTONIC, a thread's CPU time …) in milliseconds.
+    nonisolated static func milliseconds(_ clock: clockid_t) -> Double {
+        var time = timespec()
+        clock_gettime(clock, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
     }
 }

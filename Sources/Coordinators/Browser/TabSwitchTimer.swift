@@ -42,7 +42,7 @@ final class TabSwitchTimer: WebStateListObserver {
         guard case .statusOnly = change, status.activeWebStateChanged, status.oldActiveWebState != nil,
             status.newActiveWebState != nil
         else { return }
-        start = (Self.milliseconds(CLOCK_THREAD_CPUTIME_ID), Self.milliseconds(CLOCK_MONOTONIC))
+        start = (EventLog.milliseconds(CLOCK_THREAD_CPUTIME_ID), EventLog.milliseconds(CLOCK_MONOTONIC))
         guard afterPaint == nil, let window = window(), let clock = gtk_widget_get_frame_clock(window) else {
             return
         }
@@ -55,14 +55,8 @@ final class TabSwitchTimer: WebStateListObserver {
     private func painted() {
         guard let start else { return }
         self.start = nil
-        let cpu = Self.milliseconds(CLOCK_THREAD_CPUTIME_ID) - start.cpu
-        let wall = Self.milliseconds(CLOCK_MONOTONIC) - start.wall
+        let cpu = EventLog.milliseconds(CLOCK_THREAD_CPUTIME_ID) - start.cpu
+        let wall = EventLog.milliseconds(CLOCK_MONOTONIC) - start.wall
         EventLog.record("tab-switched", String(format: "%.2f %.2f", cpu, wall))
-    }
-
-    private static func milliseconds(_ clock: clockid_t) -> Double {
-        var time = timespec()
-        clock_gettime(clock, &time)
-        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
     }
 }

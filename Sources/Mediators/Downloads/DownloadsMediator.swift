@@ -10,8 +10,6 @@ public import Web
 public final class DownloadsMediator: DownloadObserver, DownloadsCommands {
     private let context: any WebEngineContext
     private var state = MediatorState("DownloadsMediator")
-    /// The downloads under way, oldest first.
-    private var tasks: [any DownloadTask]
     /// What the consumer was last told.
     private var shown: [DownloadItem]?
 
@@ -27,7 +25,6 @@ public final class DownloadsMediator: DownloadObserver, DownloadsCommands {
     /// Starts observing `context`'s downloads (those under way already included).
     public init(context: any WebEngineContext) {
         self.context = context
-        tasks = context.downloadTasks
         context.addDownloadObserver(self)
     }
 
@@ -35,7 +32,6 @@ public final class DownloadsMediator: DownloadObserver, DownloadsCommands {
     public func disconnect() {
         state.disconnect()
         context.removeDownloadObserver(self)
-        tasks.removeAll()
     }
 
     /// What the list shows of `task`.
@@ -47,7 +43,7 @@ public final class DownloadsMediator: DownloadObserver, DownloadsCommands {
 
     private func push() {
         guard let consumer else { return }
-        let items = tasks.map(Self.item(for:))
+        let items = context.downloadTasks.map(Self.item(for:))
         guard items != shown else { return }
         shown = items
         consumer.setDownloads(items)
@@ -56,11 +52,7 @@ public final class DownloadsMediator: DownloadObserver, DownloadsCommands {
     // MARK: DownloadObserver
 
     /// Lists the new download.
-    public func downloadStarted(_ task: any DownloadTask) {
-        guard !tasks.contains(where: { $0 === task }) else { return }
-        tasks.append(task)
-        push()
-    }
+    public func downloadStarted(_ task: any DownloadTask) { push() }
 
     /// Pushes its progress.
     public func downloadUpdated(_ task: any DownloadTask) { push() }
@@ -68,7 +60,6 @@ public final class DownloadsMediator: DownloadObserver, DownloadsCommands {
     /// Takes it off the list and, saved or failed, shows a toast (a cancelled one was the
     /// user's doing: no toast).
     public func downloadEnded(_ task: any DownloadTask) {
-        tasks.removeAll { $0 === task }
         push()
         switch task.state {
         case .finished:
@@ -87,6 +78,6 @@ public final class DownloadsMediator: DownloadObserver, DownloadsCommands {
     /// Cancels the download `id`, if it is still under way.
     public func cancelDownload(_ id: Int) {
         state.check(#function)
-        tasks.first { $0.identifier == id }?.cancel()
+        context.downloadTasks.first { $0.identifier == id }?.cancel()
     }
 }

@@ -37,6 +37,7 @@ final class WebStateObserverBridge: WebStateObserver {
     }
     func faviconURLUpdated(_ webState: WebState, url: URL?) { target?.faviconURLUpdated(webState, url: url) }
     func renderProcessGone(_ webState: WebState) { target?.renderProcessGone(webState) }
+    func didChangeZoomLevel(_ webState: WebState) { target?.didChangeZoomLevel(webState) }
     func popupBlocked(_ webState: WebState, url: URL?) { target?.popupBlocked(webState, url: url) }
     func webStateRealized(_ webState: WebState) { target?.webStateRealized(webState) }
     func webStateDiscarded(_ webState: WebState) { target?.webStateDiscarded(webState) }

@@ -293,8 +293,10 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
         broadcastNotifier.valuesDidChange()
     }
 
-    /// The pointer is `y` pixels below the window's top.
+    /// The pointer is `y` pixels below the window's top. Only fullscreen uses where it is:
+    /// outside it, the position stays `.elsewhere` and nothing is measured.
     private func pointerMoved(y: Double) {
+        guard isFullscreen else { return setPointerPosition(.elsewhere) }
         var height: Int32 = 0
         gtk_widget_measure(toolbarArea, GTK_ORIENTATION_VERTICAL, -1, nil, &height, nil, nil)
         setPointerPosition(FullscreenPointerPosition.at(y: y, toolbarHeight: Double(height)))

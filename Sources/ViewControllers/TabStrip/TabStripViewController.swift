@@ -455,8 +455,9 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
     /// while a push is applied (the view's selection is the strip's own: the content area
     /// shows the tab the model selected, and the tab view itself is never shown).
     private func scrollSelectedTabIntoView() {
-        guard let selectedID, let page = pages[selectedID],
-            let other = Self.pages(of: tabView).first(where: { $0 != page })
+        guard let selectedID, let page = pages[selectedID], adw_tab_view_get_n_pages(tabView) > 1,
+            let first = adw_tab_view_get_nth_page(tabView, 0),
+            let other = first != page ? first : adw_tab_view_get_nth_page(tabView, 1)
         else { return }
         adw_tab_view_set_selected_page(tabView, other)
         adw_tab_view_set_selected_page(tabView, page)
