@@ -24,66 +24,43 @@ run: deps
 	$(SWIFT) build $(BUILD_FLAGS) --product swiftlet
 	$(SWIFT) run $(BUILD_FLAGS) --skip-build swiftlet $(ARGS)
 
+# The benchmarks are a package of their own (Benchmarks/Package.swift) that depends on this one.
+BENCH = $(SWIFT) build -c release --package-path Benchmarks
+BENCH_BIN = $$($(BENCH) --show-bin-path)
+
 bench: deps
-	$(SWIFT) build -c release --product swiftlet-bench
-	$(SWIFT) run -c release --skip-build swiftlet-bench $(BENCH_ARGS)
+	$(BENCH) --product swiftlet-bench
+	"$(BENCH_BIN)/swiftlet-bench" $(BENCH_ARGS)
 
 # The real engine's figures (first load, restored tab, memory of the process tree), under
-# Xvfb with HOME and the XDG directories in a temporary directory, as scripts/run-tests does.
-# WebKit's sandbox stays on unless this host has no unprivileged user namespaces.
+# Xvfb in the private environment the tests use (scripts/private-env).
 bench-engine: deps
-	$(SWIFT) build -c release --product swiftlet-engine-bench
-	@set -eu; \
-	bin="$$($(SWIFT) build -c release --show-bin-path)/swiftlet-engine-bench"; \
-	private=$$(mktemp -d "$${TMPDIR:-/tmp}/swiftlet-engine-bench.XXXXXX"); \
-	trap 'rm -rf "$$private"' EXIT; \
-	mkdir -p "$$private/home" "$$private/data" "$$private/cache" "$$private/config" "$$private/runtime"; \
-	chmod 700 "$$private"/*; \
-	sandbox=; \
-	if ! unshare --user true 2>/dev/null; then \
-		echo "bench-engine: no unprivileged user namespaces here: WebKit's sandbox is off for this run" >&2; \
-		sandbox=WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS=1; \
-	fi; \
-	env HOME="$$private/home" XDG_DATA_HOME="$$private/data" XDG_CACHE_HOME="$$private/cache" \
-		XDG_CONFIG_HOME="$$private/config" XDG_RUNTIME_DIR="$$private/runtime" \
-		GTK_A11Y=none NO_AT_BRIDGE=1 $$sandbox \
-		xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" "$$bin" $(ENGINE_BENCH_ARGS)
+	$(BENCH) --product swiftlet-engine-bench
+	PRIVATE_ENV_NAME=bench-engine scripts/private-env env GTK_A11Y=none NO_AT_BRIDGE=1 \
+		xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" "$(BENCH_BIN)/swiftlet-engine-bench" $(ENGINE_BENCH_ARGS)
 
-# Swiftlet side by side with Chromium, Firefox and Epiphany (docs/design.md, "Benchmarking
-# against the peers"): installs the peers from Debian if missing (scripts/install-peers; `make
-# test` never does), builds the release swiftlet and the benchmark, and runs it under one Xvfb
-# and a private D-Bus session (outside it, so that the bus sees DISPLAY), with HOME and the
-# XDG directories in a temporary directory. The report also goes to out/bench-peers.md.
+# Swiftlet side by side with Chromium, Firefox and Epiphany (docs/benchmarks.md): installs the
+# peers from Debian if missing (scripts/install-peers; `make test` never does), builds the
+# release swiftlet and the benchmark, and runs it under one Xvfb and a private D-Bus session
+# (outside it, so that the bus sees DISPLAY), in the private environment of scripts/private-env.
+# The report also goes to out/bench-peers.md.
 # `make bench-peers BENCH_PEERS_ARGS="--runs 5"`; `--help` lists the flags.
 bench-peers: deps
 	@scripts/install-peers
 	$(SWIFT) build -c release --product swiftlet
-	$(SWIFT) build -c release --product swiftlet-peers-bench
-	@set -eu; \
-	bin="$$($(SWIFT) build -c release --show-bin-path)"; \
-	revision="$$(git describe --always --dirty 2>/dev/null || echo unknown)"; \
-	private=$$(mktemp -d "$${TMPDIR:-/tmp}/swiftlet-peers-bench.XXXXXX"); \
-	trap 'rm -rf "$$private"' EXIT; \
-	mkdir -p "$$private/home" "$$private/data" "$$private/cache" "$$private/config" "$$private/runtime"; \
-	chmod 700 "$$private"/*; \
-	sandbox=; \
-	if ! unshare --user true 2>/dev/null; then \
-		echo "bench-peers: no unprivileged user namespaces here: WebKit's sandbox is off for this run" >&2; \
-		sandbox=WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS=1; \
-	fi; \
-	env -u DBUS_SESSION_BUS_ADDRESS HOME="$$private/home" XDG_DATA_HOME="$$private/data" \
-		XDG_CACHE_HOME="$$private/cache" XDG_CONFIG_HOME="$$private/config" XDG_RUNTIME_DIR="$$private/runtime" \
-		GTK_A11Y=none NO_AT_BRIDGE=1 $$sandbox \
+	$(BENCH) --product swiftlet-peers-bench
+	@revision="$$(git describe --always --dirty 2>/dev/null || echo unknown)"; \
+	PRIVATE_ENV_NAME=bench-peers scripts/private-env env -u DBUS_SESSION_BUS_ADDRESS GTK_A11Y=none NO_AT_BRIDGE=1 \
 		xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" dbus-run-session -- \
-		"$$bin/swiftlet-peers-bench" --swiftlet "$$bin/swiftlet" --revision "$$revision" \
-		--markdown out/bench-peers.md $(BENCH_PEERS_ARGS)
+		"$(BENCH_BIN)/swiftlet-peers-bench" --swiftlet "$$($(SWIFT) build -c release --show-bin-path)/swiftlet" \
+		--revision "$$revision" --markdown out/bench-peers.md $(BENCH_PEERS_ARGS)
 
-# Fuzzing: one libFuzzer executable per file format, built with the address sanitizer into
-# .build-fuzz; each runs FUZZ_SECONDS on a copy of its committed corpus (Fuzz/corpus/<target>),
+# Fuzzing: one libFuzzer executable per file format (Fuzz/Package.swift, a package of its own
+# that depends on this one), built with the address sanitizer into .build-fuzz; each runs FUZZ_SECONDS on a copy of its committed corpus (Fuzz/corpus/<target>),
 # crash files go to out/fuzz/<target>/. `make fuzz-smoke` is the short run CI does.
 FUZZ_TARGETS ?= fuzz-session-list fuzz-tab-data fuzz-recently-closed fuzz-prefs-json
 FUZZ_SECONDS ?= 60
-FUZZ_FLAGS = -c debug --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+FUZZ_FLAGS = -c debug --package-path Fuzz --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
 fuzz-build: deps
 	@log=$$(mktemp "$${TMPDIR:-/tmp}/swiftlet-fuzz-build.XXXXXX"); for target in $(FUZZ_TARGETS); do \
 		$(SWIFT) build $(FUZZ_FLAGS) --product $$target >"$$log" 2>&1; status=$$?; \
@@ -98,10 +75,10 @@ fuzz-smoke: fuzz-build
 	@scripts/run-fuzz 3 $(FUZZ_TARGETS)
 
 lint:
-	$(SWIFT) format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources Fuzz/Package.swift Fuzz/Sources
 
 format:
-	$(SWIFT) format format --in-place --recursive --configuration .swift-format Package.swift Sources Tests
+	$(SWIFT) format format --in-place --recursive --configuration .swift-format Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources Fuzz/Package.swift Fuzz/Sources
 
 clean:
 	rm -rf .build .build-fuzz
