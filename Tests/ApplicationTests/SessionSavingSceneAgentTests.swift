@@ -4,7 +4,7 @@ import Foundation
 import Sessions
 import Testing
 
-/// Seed 002's cases (1) and (2): a window saves immediately when it leaves the foreground or
+/// Cases (1) and (2) of `ios/chrome/browser/sessions/model/README.md`: a window saves immediately when it leaves the foreground or
 /// closes, only if it was foreground-active since its last save; tab changes keep their
 /// delayed save.
 @MainActor

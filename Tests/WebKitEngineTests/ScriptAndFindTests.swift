@@ -94,7 +94,7 @@ final class ScriptAndFindTests: WebKitTestCase, @unchecked Sendable {
         }
     }
 
-    /// Seed 004's FindTabHelper on the real engine: attached to an unrealized tab, it keeps
+    /// `FindTabHelper` (`docs/ios/unrealized_web_state.md`) on the real engine: attached to an unrealized tab, it keeps
     /// a search until the tab is realized and its page has loaded, without realizing it.
     func testFindTabHelperOnAnUnrealizedTabSearchesOnceItIsRealized() {
         onMainActor {

@@ -1,4 +1,4 @@
-/// Find in page for one tab, as seed 004 describes: a tab helper that works with an
+/// Find in page for one tab, as `docs/ios/unrealized_web_state.md` describes: a tab helper that works with an
 /// unrealized WebState. It never realizes its WebState; the engine's controller is created
 /// when the WebState is (or becomes) realized, and a search asked for before that waits
 /// for it and for the page the realization loads.

@@ -1,7 +1,7 @@
 public import Sessions
 
 /// Saves a window's session before the window enters a state where the process might be
-/// ended without warning (seed 002, Chromium's SessionSavingSceneAgent): when it leaves the
+/// ended without warning (Chromium's SessionSavingSceneAgent, `ios/chrome/browser/sessions/model/README.md`): when it leaves the
 /// foreground (minimized, hidden) and when it closes — immediately, cancelling a pending
 /// delayed save — and only if it was foreground-active since its last such save. Delayed
 /// saves after tab changes are the session service's business and go on as before.

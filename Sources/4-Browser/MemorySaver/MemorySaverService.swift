@@ -17,7 +17,7 @@ public import Web
 /// for the first tab due. How a tab is discarded is the `discard` closure's business (the
 /// factory's writes the tab's state through the session service first).
 ///
-/// Seed 004 stops at one-way realization; this is the way back, as desktop Chromium's tab
+/// `docs/ios/unrealized_web_state.md` stops at one-way realization; this is the way back, as desktop Chromium's tab
 /// discarding does it for its memory saver.
 @MainActor
 public final class MemorySaverService {

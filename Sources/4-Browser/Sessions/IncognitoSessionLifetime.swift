@@ -6,7 +6,7 @@ import Web
 /// Ends incognito state when the last incognito tab of a profile closes: the incognito
 /// browsers are disconnected from their session service and destroyed (their windows go),
 /// then the off-the-record profile is destroyed, which shuts its services down and deletes
-/// `<profile>/OTR` — the incognito sessions included (seed 000: "the state is deleted when
+/// `<profile>/OTR` — the incognito sessions included (`docs/ios/objects.md`: "the state is deleted when
 /// the last off-the-record tab is closed").
 ///
 /// The teardown runs just after the closing change (on `clock`), never from inside the

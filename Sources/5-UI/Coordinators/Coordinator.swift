@@ -1,6 +1,6 @@
-/// A coordinator (seed 003; Chromium's ChromeCoordinator): creates its view controller and
+/// A coordinator (Chromium's ChromeCoordinator, `ios/clean/README.md`): creates its view controller and
 /// mediator, connects them, starts and stops its children, and handles only commands that
-/// start or stop coordinators — or forward a command to their mediator (seed 003: "coordinators
+/// start or stop coordinators — or forward a command to their mediator (`ios/clean/README.md`: "coordinators
 /// can have methods dispatch to their mediator"). Coordinators form one tree from the
 /// ``AppCoordinator``.
 @MainActor
