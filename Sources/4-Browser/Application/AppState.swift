@@ -150,7 +150,7 @@ public final class AppState {
         initStage = .final
         return LaunchOutcome(
             restoredScenes: restored, lastRunCrashed: crashed, crashedScenes: crashedScenes,
-            purgedSessionIDs: purged)
+            purgedSessionIDs: purged, localStateProblems: openScenes.problems)
     }
 
     /// The session storage directories of `profile`: its own and its incognito one.

@@ -12,4 +12,6 @@ public struct LaunchOutcome {
     public var crashedScenes: [OpenScene]
     /// The sessions of windows closed in an earlier run that went to recently closed.
     public var purgedSessionIDs: [String]
+    /// The window records of `Local State` that were skipped or kept once.
+    public var localStateProblems: [OpenSceneRegistry.Problem]
 }

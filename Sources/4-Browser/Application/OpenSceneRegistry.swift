@@ -1,4 +1,6 @@
+import Logging
 public import Prefs
+import Sessions
 
 /// The windows of the application, kept in local state (`Local State`) so that the next
 /// launch knows what to do with the sessions on disk:
@@ -19,6 +21,10 @@ public final class OpenSceneRegistry {
     }
 
     private let localState: PrefService
+    /// The records of `Local State` that could not be taken as they were, each once, in the
+    /// order they were met (also logged).
+    public private(set) var problems: [Problem] = []
+    private var reported: Set<Problem> = []
 
     /// Registers the registry's prefs; pass it as the application context's
     /// `registerLocalStatePrefs`.
@@ -71,14 +77,33 @@ public final class OpenSceneRegistry {
     /// Forgets every crashed window (at a clean quit).
     public func clearCrashed() { write(Prefs.crashedScenes, []) }
 
+    /// The records of the list `name`. `Local State` is a file anyone can edit: a session id
+    /// that cannot name a session directory is skipped (it would become a path outside the
+    /// session storage, or no path at all), and a window recorded twice is kept once (one
+    /// session cannot show in two windows). Either is reported once.
     private func read(_ name: String) -> [OpenScene] {
-        localState.list(name).compactMap { value in
+        var scenes: [OpenScene] = []
+        for value in localState.list(name) {
             guard case .dictionary(let record) = value, let id = record["session_id"]?.stringValue,
                 let profile = record["profile"]?.stringValue
-            else { return nil }
-            return OpenScene(
+            else { continue }
+            let scene = OpenScene(
                 sessionID: id, profileName: profile, isIncognito: record["incognito"]?.boolValue ?? false)
+            if !SessionLayout.isUsableSessionID(id) {
+                report(.unusableSessionID(id, list: name))
+            } else if scenes.contains(where: { $0.isSame(as: scene) }) {
+                report(.repeated(sessionID: id, list: name))
+            } else {
+                scenes.append(scene)
+            }
         }
+        return scenes
+    }
+
+    private func report(_ problem: Problem) {
+        guard reported.insert(problem).inserted else { return }
+        Logger.application.error("\(problem)")
+        problems.append(problem)
     }
 
     /// Records `scenes` and starts writing `Local State` at once rather than after the prefs'

@@ -40,6 +40,18 @@ public enum SessionLayout {
     /// The entry `name` of `directory`.
     static func entry(_ name: String, in directory: String) -> String { directory + "/" + name }
 
+    /// The longest session id, in bytes of UTF-8: the longest file name Linux takes (`NAME_MAX`).
+    public static let maximumSessionIDLength = 255
+
+    /// Whether `sessionID` can name a session directory of its own inside the storage
+    /// directory: not empty, at most ``maximumSessionIDLength`` bytes, neither `.` nor `..`,
+    /// and without `/` or NUL (a C path ends at a NUL: `"..\0"` would name the parent).
+    /// Every id read from disk is checked against this before it becomes a path.
+    public static func isUsableSessionID(_ sessionID: String) -> Bool {
+        !sessionID.isEmpty && sessionID.utf8.count <= maximumSessionIDLength && sessionID != "."
+            && sessionID != ".." && !sessionID.utf8.contains(UInt8(ascii: "/")) && !sessionID.utf8.contains(0)
+    }
+
     /// The directory of the window session `sessionID`.
     static func sessionDirectory(_ sessionID: String, in storageDirectory: URL) -> URL {
         storageDirectory.appendingPathComponent(sessionID, isDirectory: true)

@@ -72,8 +72,8 @@ public final class SessionRestorationService {
     /// identifier must be unique among this service's browsers and usable as a file name.
     public func setSessionID(_ sessionID: String, for browser: Browser) {
         precondition(
-            !sessionID.isEmpty && !sessionID.contains("/") && sessionID != "." && sessionID != "..",
-            "SessionRestorationService: bad session id '\(sessionID)'")
+            SessionLayout.isUsableSessionID(sessionID),
+            "SessionRestorationService.setSessionID: bad session id \(sessionID.debugDescription)")
         precondition(
             sessions[ObjectIdentifier(browser)] == nil,
             "SessionRestorationService: browser already has a session id")
@@ -507,9 +507,8 @@ public final class SessionRestorationService {
         for sessionID in sessionIDs where connected.contains(sessionID) {
             record(.stillConnected(sessionID: sessionID))
         }
-        let paths = sessionIDs.filter {
-            !$0.isEmpty && !$0.contains("/") && $0 != "." && $0 != ".." && !connected.contains($0)
-        }.map { sessionDirectory($0).path }
+        let paths = sessionIDs.filter { SessionLayout.isUsableSessionID($0) && !connected.contains($0) }
+            .map { sessionDirectory($0).path }
         let io = self.io
         io.async {
             for path in paths { io.remove(path) }
