@@ -107,6 +107,11 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     /// launch sequence and makes a window for every window of the last run.
     public override func start() {
         super.start()
+        // First of all: a signal during the launch (which can take seconds restoring a large
+        // session) must quit in order once the main loop runs, not kill the process.
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            signalSources.append(GLibMainLoop.addUnixSignalHandler(signal) { [weak self] in self?.quit() })
+        }
         guard GTKRuntime.initialize(),
             let engine = try? WebKitEngine(hardwareAccelerated: GTKRuntime.graphics.isHardware)
         else {
@@ -128,9 +133,6 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
             FileHandle.standardError.write(Data("swiftlet: \(error)\n".utf8))
             application.quit()
             return
-        }
-        for signal in [SIGTERM, SIGINT, SIGHUP] {
-            signalSources.append(GLibMainLoop.addUnixSignalHandler(signal) { [weak self] in self?.quit() })
         }
         // The memory saver logs what it discarded.
         memoryMonitor = MemoryMonitor { [weak self] _ in self?.appState?.handleMemoryPressure() }
