@@ -180,6 +180,9 @@ let package = Package(
         library("WebTestSupport", .testSupport, ["Base", "Web"]),
         // A fixture of the tests, the demo page and the benchmarks.
         library("LocalHTTPServer", .testSupport),
+        // Hostile entries (pipes, links, huge files) and files of another owner, for the tests
+        // of what reads and writes a profile.
+        library("FileSystemTestSupport", .testSupport),
         library(
             "ModelTestSupport", .testSupport,
             ["Base", "Web", "WebTestSupport", "KeyedServices", "Prefs", "Profiles", "TabModel"]),
@@ -197,11 +200,11 @@ let package = Package(
             ["Base", "Web", "WebTestSupport", "Profiles", "TabModel", "Sessions"]),
 
         // Tests without a display (Swift Testing).
-        tests("BaseTests", ["Base", logging]),
+        tests("BaseTests", ["Base", "FileSystemTestSupport", logging]),
         tests("WebTests", ["Base", "Web", "WebTestSupport"]),
         tests("CommandsTests", ["Base", "Commands"]),
         tests("KeyedServicesTests", ["Base", "KeyedServices"]),
-        tests("PrefsTests", ["Base", "Prefs"]),
+        tests("PrefsTests", ["Base", "Prefs", "FileSystemTestSupport"]),
         tests(
             "ProfilesTests",
             [
@@ -223,7 +226,8 @@ let package = Package(
         tests(
             "SessionsTests",
             [
-                "Base", "Web", "WebTestSupport", "KeyedServices", "Prefs", "Profiles", "TabModel",
+                "FileSystemTestSupport", "Base", "Web", "WebTestSupport", "KeyedServices", "Prefs",
+                "Profiles", "TabModel",
                 "ModelTestSupport", "Sessions", "SessionsTestSupport",
             ]),
         tests(
@@ -235,10 +239,13 @@ let package = Package(
         tests(
             "ApplicationTests",
             [
-                "Application", "Base", "Web", "WebTestSupport", "Prefs", "Profiles", "TabModel", "Sessions",
+                "FileSystemTestSupport", "Application", "Base", "Web", "WebTestSupport", "Prefs", "Profiles",
+                "TabModel", "Sessions",
                 "ModelTestSupport", "KeyedServices",
             ]),
-        tests("AppTests", ["LocalHTTPServer", "Base", "WebTestSupport", "SessionsTestSupport"]),
+        tests(
+            "AppTests",
+            ["LocalHTTPServer", "Base", "WebTestSupport", "SessionsTestSupport", "FileSystemTestSupport"]),
         tests("WebKitNavigationTests", ["Web", "WebKitNavigation"]),
 
         // Tests that drive GLib, GTK and WebKit: XCTest on the main thread, under Xvfb

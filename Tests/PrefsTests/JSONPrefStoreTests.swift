@@ -1,4 +1,5 @@
 @_spi(Testing) import Base
+import FileSystemTestSupport
 import Foundation
 import Prefs
 import Testing
@@ -330,29 +331,54 @@ struct JSONPrefStoreTests {
             mentioning: "not valid JSON")
     }
 
-    @Test func anUnreadableFileIsLeftAloneAndNeverOverwritten() throws {
-        // A directory where the file should be: it opens but cannot be read.
-        try FileManager.default.createDirectory(atPath: files.path, withIntermediateDirectories: true)
+    @Test(arguments: HostileEntry.allCases)
+    func whatIsNotAPrefsFileIsMovedAsideAtOnceAndSavingWorks(_ entry: HostileEntry) {
+        files.createDirectory()
+        entry.make(at: files.path, outside: files.root)
         let store = files.makeStore()
-        var prefs: PrefService?
         let lines = LogCapture.withCapturedMessages {
-            prefs = PrefService(registry: PrefTestFiles.makeRegistry(), store: store)
+            let prefs = PrefService(registry: PrefTestFiles.makeRegistry(), store: store)
+            guard case .notAPrefsFile = prefs.loadProblem?.reason else {
+                Issue.record("\(entry): \(String(describing: prefs.loadProblem))")
+                return
+            }
+            #expect(prefs.loadProblem?.movedTo == files.badPath)
+            prefs.set("device.name", "laptop")
+            prefs.flush()
         }
-        let problem = try #require(prefs?.loadProblem)
-        #expect(problem.movedTo == nil)
-        guard case .unreadable = problem.reason else {
-            Issue.record("unexpected reason \(problem.reason)")
-            return
+        #expect(lines.count == 1 && lines.first?.contains("not a prefs file") == true, "\(lines)")
+        #expect(!store.isReadOnly)
+        #expect(files.fileValue == .dictionary(["device": .dictionary(["name": "laptop"])]))
+        #expect(files.listing == ["Preferences", "Preferences.bad"])
+    }
+
+    @Test func aFileThisUserMayNotReadIsLeftAloneAndNeverOverwritten() async {
+        await #expect(processExitsWith: .success) {
+            await MainActor.run {
+                let files = PrefTestFiles()
+                files.writeFile(#"{"device": {"name": "theirs"}}"#)
+                ForeignOwnership.makeUnreadable(files.path)
+                ForeignOwnership.becomeUser(owning: files.root)
+                let store = files.makeStore()
+                var prefs: PrefService?
+                let lines = LogCapture.withCapturedMessages {
+                    prefs = PrefService(registry: PrefTestFiles.makeRegistry(), store: store)
+                }
+                guard let problem = prefs?.loadProblem, case .unreadable(let reason) = problem.reason else {
+                    preconditionFailure("\(String(describing: prefs?.loadProblem))")
+                }
+                precondition(problem.movedTo == nil && reason.contains("permission denied"), "\(problem)")
+                precondition(store.isReadOnly)
+                precondition(
+                    lines.count == 1 && lines[0].contains(files.path) && lines[0].contains("not saving"))
+                prefs?.set("device.name", "laptop")
+                prefs?.flush()
+                precondition(store.writeCount == 0)
+                precondition(files.listing == ["Preferences"])
+                var info = stat()
+                precondition(stat(files.path, &info) == 0 && info.st_size == 30, "the file is as it was")
+            }
         }
-        #expect(store.isReadOnly)
-        #expect(lines.count == 1)
-        #expect(lines.first?.contains(files.path) == true)
-        #expect(lines.first?.contains("not saving") == true)
-        prefs?.set("device.name", "laptop")
-        prefs?.flush()
-        #expect(store.writeCount == 0)
-        #expect(files.listing == ["Preferences"])
-        #expect(!files.exists(files.badPath))
     }
 
     @Test func aStoreServesOneServiceOnly() async {

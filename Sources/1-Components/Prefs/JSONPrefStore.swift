@@ -21,13 +21,15 @@ import Darwin
 /// queue; a missing directory is created with mode 0700. Write failures are logged and
 /// retried on the clock after ``scheduledWriteDelay`` (doubling per failure in a row, capped).
 ///
-/// Reading happens once, synchronously, when a ``PrefService`` is created with the store.
-/// A missing file means "all defaults". A file that is empty, not valid JSON, not a JSON
-/// object, or holds a value of the wrong kind for a registered pref is moved aside to
-/// `<path>.bad` (replacing an older one), logged with ``Log/error(_:)`` and reported in
-/// ``loadProblem``; the defaults are used. A file that cannot be read, or that cannot be
-/// moved aside, is left alone and the store becomes read-only (``isReadOnly``) so that
-/// it is never overwritten. Pending changes are written (synchronously) when the store
+/// Reading happens once, synchronously, when a ``PrefService`` is created with the store,
+/// through ``ProfileFileReader`` (never blocking, never through a link, at most
+/// ``maximumFileSize`` bytes). A missing file means "all defaults". A file that is empty,
+/// not valid JSON, not a JSON object, holds a value of the wrong kind for a registered pref,
+/// or is not a regular file within the limit (a link, a named pipe, a directory) is moved
+/// aside to `<path>.bad` (replacing an older one), logged and reported in ``loadProblem``;
+/// the defaults are used. A file that this user may not read (or that the disk fails to
+/// give), or that cannot be moved aside, is left alone and the store becomes read-only
+/// (``isReadOnly``) so that it is never overwritten. Pending changes are written (synchronously) when the store
 /// is released.
 @MainActor
 public final class JSONPrefStore {
@@ -65,6 +67,10 @@ public final class JSONPrefStore {
         self.writeDelay = writeDelay
         self.timer = OneShotTimer(clock: clock)
     }
+
+    /// The largest prefs file read: a few tens of megabytes is far more than any real
+    /// profile's settings; what is larger is moved aside as damaged rather than read.
+    public nonisolated static let maximumFileSize = 64 << 20
 
     /// `<path>.bad`, where a file that could not be used is moved.
     public var badFilePath: String { path + ".bad" }
@@ -207,14 +213,19 @@ public final class JSONPrefStore {
         precondition(self.registry == nil, "JSONPrefStore: \(path) is already used by a PrefService")
         self.registry = registry
         let bytes: [UInt8]
-        switch Self.readFile(path) {
-        case .missing:
+        switch ProfileFileReader.read(path, limit: Self.maximumFileSize) {
+        case .success(let contents): bytes = Array(contents)
+        case .failure(.missing):
             fileWasMissing = true
             return [:]
-        case .failed(let code):
-            reportProblem(.unreadable(String(cString: strerror(code))), moveAside: false)
+        case .failure(let error) where error.isUnusable:
+            // A link, a pipe, a device, a directory or a file too large: never a prefs file.
+            // Moved aside (a rename moves a link itself, not what it points to).
+            reportProblem(.notAPrefsFile("\(error)"), moveAside: true)
             return [:]
-        case .read(let contents): bytes = contents
+        case .failure(let error):
+            reportProblem(.unreadable("\(error)"), moveAside: false)
+            return [:]
         }
         if bytes.isEmpty {
             reportProblem(.empty, moveAside: true)
@@ -289,28 +300,5 @@ public final class JSONPrefStore {
         let problem = PrefLoadProblem(path: path, reason: reason, movedTo: movedTo)
         loadProblem = problem
         Logger.prefs.error("\(problem.description)\(moveFailure)")
-    }
-
-    private enum ReadResult {
-        case missing
-        case failed(Int32)
-        case read([UInt8])
-    }
-
-    private static func readFile(_ path: String) -> ReadResult {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return errno == ENOENT ? .missing : .failed(errno) }
-        defer { close(fd) }
-        var contents: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failed(errno)
-            }
-            if count == 0 { return .read(contents) }
-            contents.append(contentsOf: chunk[0..<count])
-        }
     }
 }

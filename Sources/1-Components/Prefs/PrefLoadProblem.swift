@@ -11,9 +11,13 @@ public struct PrefLoadProblem: Equatable, Sendable, CustomStringConvertible {
         /// The value stored for a registered pref (or an object on its path) had the wrong
         /// kind.
         case wrongType(pref: String, expected: PrefValue.Kind)
-        /// The file could not be read (for instance permission denied, or a directory);
-        /// the associated value is the system's reason.
+        /// The file could not be read, though it may be fine (permission denied, an I/O
+        /// error); the associated value is the reason. It is left where it is.
         case unreadable(String)
+        /// Something other than a regular prefs file is in its place (a link, a named pipe,
+        /// a directory, a file over ``JSONPrefStore/maximumFileSize``); the associated value
+        /// says which.
+        case notAPrefsFile(String)
     }
 
     /// The prefs file.
@@ -39,6 +43,7 @@ public struct PrefLoadProblem: Equatable, Sendable, CustomStringConvertible {
         case .notAnObject: "not a JSON object"
         case .wrongType(let pref, let expected): "the value of '\(pref)' is not of type \(expected.rawValue)"
         case .unreadable(let detail): "could not read the file (\(detail))"
+        case .notAPrefsFile(let detail): "not a prefs file (\(detail))"
         }
     }
 

@@ -152,6 +152,11 @@ final class SessionIO: Sendable {
         return true
     }
 
-    /// The contents of a file, or nil when it does not exist or cannot be read.
-    func read(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+    /// The contents of the session file at `path`, read by ``ProfileFileReader`` (never
+    /// blocking, never through a link, at most `limit` bytes).
+    func read(
+        _ path: String, limit: Int = SessionFormat.maximumFileSize
+    ) -> Result<Data, ProfileFileReadError> {
+        ProfileFileReader.read(path, limit: limit)
+    }
 }

@@ -1,5 +1,6 @@
 import Base
 public import Foundation
+import Prefs
 import Profiles
 import Web
 
@@ -69,7 +70,14 @@ public struct SessionInspector: Sendable {
 
     private func readLocalState(_ problems: inout [SessionProblem]) -> LocalState {
         let path = userDataDirectory.appendingPathComponent("Local State").path
-        guard let data = FileManager.default.contents(atPath: path) else { return LocalState() }
+        let data: Data
+        switch ProfileFileReader.read(path, limit: JSONPrefStore.maximumFileSize) {
+        case .success(let bytes): data = bytes
+        case .failure(.missing): return LocalState()
+        case .failure:
+            problems.append(.localStateUnreadable(path: path))
+            return LocalState()
+        }
         guard case .object(let root) = try? JSONParser.parse(Array(data)) else {
             problems.append(.localStateUnreadable(path: path))
             return LocalState()
@@ -142,7 +150,8 @@ public struct SessionInspector: Sendable {
         let metadataPath = SessionLayout.metadataFile(inSession: directory)
         var session: LoadedSession
         // What SessionLoader does, without its writes: it would set damaged files aside.
-        if let bytes = FileManager.default.contents(atPath: metadataPath) {
+        switch ProfileFileReader.read(metadataPath, limit: SessionFormat.maximumFileSize) {
+        case .success(let bytes):
             do {
                 guard !bytes.isEmpty else { throw SessionLoadError.empty }
                 let storage = try StorageWebStateListStorage(serializedBytes: bytes)
@@ -159,11 +168,18 @@ public struct SessionInspector: Sendable {
             }
             SessionLoader.refreshEntriesFromNewerTabFiles(
                 &session, directory: directory, listPath: metadataPath)
-        } else {
+        case .failure(.missing):
+            session = tabsFromTheirOwnFiles(in: directory, problems: &window.problems)
+            window.problems.append(.noListWouldRecover)
+        case .failure(let error) where error.isUnusable:
             session = tabsFromTheirOwnFiles(in: directory, problems: &window.problems)
             window.problems.append(
-                SessionLoader.isDirectory(metadataPath)
-                    ? .listIsDirectory(path: metadataPath, .wouldRecover) : .noListWouldRecover)
+                error == .notARegularFile(kind: "a directory")
+                    ? .listIsDirectory(path: metadataPath, .wouldRecover)
+                    : .listUnreadable(path: metadataPath, reason: error.description, .wouldRecover))
+        case .failure(let error):
+            session = LoadedSession()
+            window.problems.append(.listNotReadable(path: metadataPath, error: error))
         }
         window.problems += session.problems
         for (index, item) in session.items.enumerated() {
@@ -219,9 +235,15 @@ public struct SessionInspector: Sendable {
     private func readRecentlyClosed(
         _ file: URL, _ problems: inout [SessionProblem]
     ) -> [SessionReport.ClosedEntry] {
-        guard let data = FileManager.default.contents(atPath: file.path) else { return [] }
+        let read = ProfileFileReader.read(file.path, limit: SessionFormat.maximumFileSize)
+        if case .failure(.missing) = read { return [] }
+        if case .failure(let error) = read, !error.isUnusable {
+            problems.append(.recentlyClosedNotReadable(path: file.lastPathComponent, error: error))
+            return []
+        }
         let storage: StorageRecentlyClosedStorage
         do {
+            let data = try read.get()
             guard !data.isEmpty else { throw SessionLoadError.empty }
             storage = try StorageRecentlyClosedStorage(serializedBytes: data)
         } catch {

@@ -28,20 +28,10 @@ struct SessionLoader {
         precondition(io.isOnQueue, "SessionLoader.load: must run on the IO queue")
         let metadataPath = SessionLayout.metadataFile(inSession: directory)
         var problems: [SessionProblem] = []
-        if Self.isDirectory(metadataPath) {
-            // Not a list, and no save could ever replace it: set it aside like an unreadable
-            // list (an older set-aside copy is replaced) and recover the tabs from their files.
-            let aside = SessionLayout.setAside(metadataPath)
-            io.remove(aside)
-            io.rename(metadataPath, to: aside)
-            var session = recoverFromTabDirectories()
-            problems.append(.listIsDirectory(path: metadataPath, .setAside(recovered: session.items.count)))
-            problems += session.problems
-            moveRenamedTabs(&session)
-            deleteObsoleteFiles(keeping: Set(session.items.map(\.storageName)))
-            return Result(session: session, problems: problems)
-        }
-        guard let bytes = io.read(metadataPath) else {
+        let bytes: Data
+        switch io.read(metadataPath) {
+        case .success(let data): bytes = data
+        case .failure(.missing):
             // No list. Tab directories without a list can only come from a crash before the
             // first list was written: bring them back rather than deleting them.
             var recovered = recoverFromTabDirectories()
@@ -50,6 +40,29 @@ struct SessionLoader {
             }
             moveRenamedTabs(&recovered)
             return Result(session: recovered, problems: problems + recovered.problems)
+        case .failure(let error) where error.isUnusable:
+            // A directory, a link, a pipe, a device or a file too large: never a list, and a
+            // directory no save could replace. Set aside like an unreadable list (an older
+            // set-aside copy is replaced; a rename moves a link itself, never what it points
+            // to) and recover the tabs from their files.
+            let aside = SessionLayout.setAside(metadataPath)
+            io.remove(aside)
+            io.rename(metadataPath, to: aside)
+            var session = recoverFromTabDirectories()
+            let fix = SessionProblem.ListFix.setAside(recovered: session.items.count)
+            problems.append(
+                error == .notARegularFile(kind: "a directory")
+                    ? .listIsDirectory(path: metadataPath, fix)
+                    : .listUnreadable(path: metadataPath, reason: error.description, fix))
+            problems += session.problems
+            moveRenamedTabs(&session)
+            deleteObsoleteFiles(keeping: Set(session.items.map(\.storageName)))
+            return Result(session: session, problems: problems)
+        case .failure(let error):
+            // This user may not read it, or the disk failed: it is not missing. The list and
+            // every file it may name stay as they are.
+            problems.append(.listNotReadable(path: metadataPath, error: error))
+            return Result(session: LoadedSession(), problems: problems)
         }
         var session: LoadedSession
         do {
@@ -119,13 +132,6 @@ struct SessionLoader {
             session.items[index].metadata.title = item.title
             session.items[index].metadata.navigationItemCount = navigation.items.count
         }
-    }
-
-    /// Whether `path` is a directory (where a file belongs).
-    static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            && isDirectory.boolValue
     }
 
     private static func modificationTime(_ path: String) -> timespec? {

@@ -1,3 +1,4 @@
+public import Base
 import Foundation
 
 #if canImport(Glibc)
@@ -57,6 +58,9 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
     case listIsDirectory(path: String, ListFix)
     /// The list is unreadable (`reason`).
     case listUnreadable(path: String, reason: String, ListFix)
+    /// The list could not be read, though it is not damaged (`error`: this user may not read
+    /// it, or the disk failed): it and every file it may name are left as they are.
+    case listNotReadable(path: String, error: ProfileFileReadError)
     /// There is no list, but tabs were recovered from their own files.
     case noList(recovered: Int)
     /// The inspector's view: there is no list; a restore recovers the tabs shown.
@@ -98,6 +102,9 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
     case tabDataWouldFallBack(tab: Int32, failure: TabStorageReader.Failure)
     /// A tab's state.pb does not match its data.pb: restored from data.pb.
     case stateMismatch(tab: Int32)
+    /// A tab's state.pb (`path`) could not be read (`error`): restored from data.pb; what can
+    /// never be read (``ProfileFileReadError/isUnusable``) was set aside as `state.pb.bad`.
+    case stateFile(tab: Int32, path: String, error: ProfileFileReadError)
 
     // MARK: Other files and requests
 
@@ -110,6 +117,9 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
     /// The recently closed file is unreadable (`reason`); set aside as `setAsideAs` (nil:
     /// the inspector's view, `path` is its name).
     case recentlyClosedUnreadable(path: String, reason: String, setAsideAs: String?)
+    /// The recently closed file could not be read, though it is not damaged (`error`: this
+    /// user may not read it, or the disk failed): it is left as it is.
+    case recentlyClosedNotReadable(path: String, error: ProfileFileReadError)
 
     /// The sentence for the log and the inspector.
     public var description: String {
@@ -129,6 +139,8 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
         case .listUnreadable(_, let reason, .wouldRecover):
             return
                 "\(list) is unreadable (\(reason)); these are the tabs a restore recovers from their own files"
+        case .listNotReadable(let path, let error):
+            return "\(path) cannot be read (\(error)); it and its tabs' files are left as they are"
         case .noList(let recovered):
             return "no session list; \(recovered) tab(s) recovered from their own files"
         case .noListWouldRecover:
@@ -172,6 +184,9 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
             return "tab \(tab): \(data) cannot be read (\(failure)): it comes back with its last URL only"
         case .stateMismatch(let tab):
             return "tab \(tab): state.pb does not match data.pb; restoring from data.pb"
+        case .stateFile(let tab, let path, let error):
+            return "tab \(tab): \(path) cannot be read (\(error)); restoring from data.pb"
+                + (error.isUnusable ? "; set aside as \(SessionFormat.stateFileName).bad" : "")
         case .stillConnected(let sessionID):
             return "session \(sessionID) is still connected: its data is not discarded"
         case .storage(let failure): return failure.description
@@ -180,6 +195,8 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
         case .recentlyClosedUnreadable(let path, let reason, let aside?):
             return "\(path) is unreadable (\(reason)); set aside as \(aside)"
         case .recentlyClosedUnreadable(let name, let reason, nil): return "\(name) is unreadable (\(reason))"
+        case .recentlyClosedNotReadable(let path, let error):
+            return "\(path) cannot be read (\(error)); it is left as it is"
         }
     }
 
@@ -193,6 +210,7 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
         case .listIsDirectory(_, .wouldRecover), .listUnreadable(_, _, .wouldRecover), .noListWouldRecover:
             return "This window is damaged; its tabs can be recovered."
         case .noList(let recovered): return "A window was rebuilt; \(Self.tabs(recovered)) recovered."
+        case .listNotReadable: return "A window could not be read; its files are left as they are."
         case .newerFormat: return "This window was saved by a newer version of Swiftlet."
         case .writtenByChromium: return "This window was saved by Chromium."
         case .tabWithoutPage, .duplicateTab: return "A damaged tab could not be restored."
@@ -203,10 +221,13 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
         case .unrecoverableTab(_, false): return "A damaged tab cannot be restored."
         case .tabData, .tabDataWouldFallBack, .stateMismatch:
             return "A tab's history was lost; it shows its last page."
+        case .stateFile: return "A tab's saved state was damaged; it was reloaded."
         case .stillConnected: return "An open window was not deleted."
         case .storage: return "Your tabs could not be saved; Swiftlet will try again."
         case .localStateUnreadable: return "Which windows were open is unknown."
         case .recentlyClosedUnreadable: return "The list of recently closed tabs was damaged and was reset."
+        case .recentlyClosedNotReadable:
+            return "The list of recently closed tabs could not be read; it is left as it is."
         }
     }
 

@@ -403,7 +403,16 @@ public final class SessionRestorationService {
         }
         guard let directory = dataLocation[id] else { return nil }
         writesInFlight.wait(for: id)
-        guard let blob = io.read(SessionLayout.stateFile(inTab: directory)) else { return nil }
+        let path = SessionLayout.stateFile(inTab: directory)
+        let blob: Data
+        switch io.read(path, limit: SessionFormat.maximumStateSize) {
+        case .success(let data): blob = data
+        case .failure(.missing): return nil
+        case .failure(let error):
+            record(.stateFile(tab: id.rawValue, path: path, error: error))
+            if error.isUnusable { io.async { [io] in _ = io.rename(path, to: SessionLayout.setAside(path)) } }
+            return nil
+        }
         if let expected = expectedStateDigest.removeValue(forKey: id), expected != StateDigest.of(blob) {
             record(.stateMismatch(tab: id.rawValue))
             return nil

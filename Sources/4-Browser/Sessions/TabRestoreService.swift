@@ -379,8 +379,17 @@ public final class TabRestoreService: WebStateListObserver {
     }
 
     private func load(_ fileURL: URL) {
-        guard let data = FileManager.default.contents(atPath: fileURL.path) else { return }
+        let read = io.read(fileURL.path)
+        if case .failure(.missing) = read { return }
+        if case .failure(let error) = read, !error.isUnusable {
+            let problem = SessionProblem.recentlyClosedNotReadable(path: fileURL.path, error: error)
+            loadProblem = problem
+            Logger.sessions.error("\(problem)")
+            return
+        }
         do {
+            // What can never be read (a link, a pipe, a file too large) is set aside below.
+            let data = try read.get()
             guard !data.isEmpty else { throw SessionLoadError.empty }
             let storage = try StorageRecentlyClosedStorage(serializedBytes: data)
             let kept = storage.entries.prefix(Self.maximumEntries)

@@ -1,0 +1,90 @@
+public import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one way a file of the user data directory is read (session lists and tabs, recently
+/// closed, `Preferences`, `Local State`, and every file the profile gains later). Profile
+/// files can be written by hand, by another program or by an attacker; reading one never
+/// blocks, never follows a link, and never reads without bound:
+///
+/// - a symbolic link in the file's place is refused, not followed (`O_NOFOLLOW`);
+/// - only a regular file is opened at all (checked with `lstat` before the open, so that a
+///   device is never opened, and with `fstat` after, on what was actually opened); the open
+///   does not block (`O_NONBLOCK`: a named pipe without a writer would wait forever);
+/// - at most `limit` bytes are read: a larger file is refused.
+///
+/// Every other outcome is a ``ProfileFileReadError``: the caller reports it like any damaged
+/// file, and sets aside what ``ProfileFileReadError/isUnusable`` says can never be read.
+/// Callable from any thread.
+public enum ProfileFileReader {
+    /// The bytes of the regular file at `path`, at most `limit` of them.
+    public static func read(_ path: String, limit: Int) -> Result<Data, ProfileFileReadError> {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .failure(openError(errno, owner: nil)) }
+        if let refused = refusal(info, limit: limit) { return .failure(refused) }
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else { return .failure(openError(errno, owner: UInt32(info.st_uid))) }
+        defer { close(descriptor) }
+        // What was opened may not be what lstat saw (the entry can be replaced in between).
+        guard fstat(descriptor, &info) == 0 else { return .failure(.io(errno: errno)) }
+        if let refused = refusal(info, limit: limit) { return .failure(refused) }
+        return readAll(descriptor, expected: Int(info.st_size), limit: limit)
+    }
+
+    private static func readAll(
+        _ descriptor: Int32, expected: Int, limit: Int
+    ) -> Result<Data, ProfileFileReadError> {
+        var data = Data(capacity: min(max(expected, 0), limit))
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return .success(data) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.io(errno: errno))
+            }
+            // The file grew while it was read.
+            guard data.count + count <= limit else {
+                return .failure(.tooLarge(size: data.count + count, limit: limit))
+            }
+            data.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    /// Why the entry described by `info` is not read, if it is not.
+    private static func refusal(_ info: stat, limit: Int) -> ProfileFileReadError? {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            return Int(info.st_size) > limit ? .tooLarge(size: Int(info.st_size), limit: limit) : nil
+        case S_IFLNK: return .symbolicLink
+        case S_IFDIR: return .notARegularFile(kind: "a directory")
+        case S_IFIFO: return .notARegularFile(kind: "a named pipe")
+        case S_IFCHR: return .notARegularFile(kind: "a character device")
+        case S_IFBLK: return .notARegularFile(kind: "a block device")
+        case S_IFSOCK: return .notARegularFile(kind: "a socket")
+        default: return .notARegularFile(kind: "an unknown kind of file")
+        }
+    }
+
+    private static func openError(_ code: Int32, owner: UInt32?) -> ProfileFileReadError {
+        switch code {
+        case ENOENT, ENOTDIR: .missing
+        case ELOOP: .symbolicLink
+        case EACCES, EPERM: .permissionDenied(owner: owner)
+        default: .io(errno: code)
+        }
+    }
+}
+
+/// `read(2)`, named so that it is not shadowed by ``ProfileFileReader/read(_:limit:)``.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(descriptor, buffer, count)
+    #else
+    Darwin.read(descriptor, buffer, count)
+    #endif
+}
