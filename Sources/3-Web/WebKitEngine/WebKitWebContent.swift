@@ -45,7 +45,7 @@ public final class WebKitWebContent: WebContent {
     private var webView: GObjectRef?
     private var userContentManager: GObjectRef?
     private var connections: [SignalConnection] = []
-    private var navigation: WebKitNavigationMachine!
+    private let navigation: WebKitNavigationMachine
     private var cachedHistory: NavigationHistory?
     /// The idle source that delivers ``WebKitSignal/completionDue``, while one is pending.
     private var completionSource: UInt32?
@@ -84,9 +84,13 @@ public final class WebKitWebContent: WebContent {
         let view = GObjectRef(adopting: UnsafeMutableRawPointer(widget))
         webView = view
         userContentManager = manager
+        // The machine is made before `self` may be captured: it reaches this content through
+        // a link connected right after.
+        let link = MachineLink()
         navigation = WebKitNavigationMachine(
-            view: Properties(self), newNavigationID: { [context] in context.engine.newNavigationID() },
-            output: { [weak self] in self?.perform($0) })
+            view: link, newNavigationID: { [context] in context.engine.newNavigationID() },
+            output: { [link] in link.content?.perform($0) })
+        link.content = self
         context.engine.webViewCreated()
         connectSignals(view)
     }
@@ -166,11 +170,10 @@ public final class WebKitWebContent: WebContent {
             })
     }
 
-    /// The view's properties, as the navigation machine reads them.
-    private final class Properties: WebViewProperties {
-        private weak var content: WebKitWebContent?
-
-        init(_ content: WebKitWebContent) { self.content = content }
+    /// The navigation machine's way back to its content, held weakly: the view's properties
+    /// it reads, and where its outputs go.
+    private final class MachineLink: WebViewProperties {
+        weak var content: WebKitWebContent?
 
         private var view: UnsafeMutablePointer<WebKitWebView>? { content?.webViewPointer }
 
