@@ -1,8 +1,9 @@
 public import Base
 public import Foundation
 
-/// A tab's web content (Chromium's web::WebState): either unrealized — metadata only,
-/// plus loaders for its saved state — or realized, owning an engine ``WebContent``.
+/// A tab's web content (Chromium's web::WebState, `docs/ios/objects.md`): either unrealized —
+/// metadata only, plus loaders for its saved state — or realized, owning an engine
+/// ``WebContent`` (``Lifecycle``).
 ///
 /// Realization happens lazily when an API needs the engine (navigation, showing,
 /// JavaScript, the view...) or explicitly with ``forceRealized()``; observers get
@@ -13,6 +14,96 @@ public import Foundation
 /// unrealized. ``close()`` destroys the WebState (``WebStateObserver/webStateDestroyed(_:)``).
 @MainActor
 public final class WebState: @MainActor SupportsUserData {
+    /// The identifier, stable across restarts.
+    public let id: WebStateID
+    /// The engine context this WebState belongs to.
+    public let context: any WebEngineContext
+    public let creationTime: Date
+    /// When the WebState was last shown.
+    public internal(set) var lastActiveTime: Date
+    /// Whether another tab opened this one.
+    public internal(set) var hasOpener: Bool
+
+    var lifecycle: Lifecycle
+    var observersStorage: ObserverList<any WebStateObserver>?
+    var decidersStorage: ObserverList<any WebStatePolicyDecider>?
+    var scriptCallbacks: [ScriptCallbackEntry]?
+    private var userDataStorage: UserDataStore?
+    var nextCallbackID = 0
+    var userAgent = UserAgentType.automatic
+    var realizedNotificationPending = false
+
+    /// Decides what the tab cannot alone (where windows its page opens go). Held weakly.
+    public weak var delegate: (any WebStateDelegate)?
+
+    /// Whether the WebState is shown.
+    public internal(set) var isVisible = false
+    /// Whether ``close()`` has started.
+    public private(set) var isBeingDestroyed = false
+
+    /// Creates a realized WebState with a new identifier and a fresh content.
+    public init(params: CreateParams) {
+        id = .newUnique()
+        context = params.context
+        let now = Date()
+        creationTime = now
+        lastActiveTime = params.lastActiveTime ?? now
+        hasOpener = params.createdWithOpener || params.opener != nil
+        let content: any WebContent
+        if let opener = params.opener {
+            precondition(
+                opener.context === params.context, "WebState: an opener must share the new WebState's context"
+            )
+            content = opener.realizedContent.makeRelatedContent()
+        } else {
+            content = params.context.makeWebContent(for: params.url)
+        }
+        lifecycle = .realized(content, NavigationManager(content: content))
+        content.delegate = self
+    }
+
+    /// Creates an unrealized WebState from saved metadata; `loaders` run when it is realized.
+    public init(
+        context: any WebEngineContext, id: WebStateID, metadata: WebStateMetadata, hasOpener: Bool = false,
+        loaders: StorageLoaders
+    ) {
+        self.id = id
+        self.context = context
+        creationTime = metadata.creationTime
+        lastActiveTime = metadata.lastActiveTime
+        self.hasOpener = hasOpener
+        lifecycle = .unrealized(metadata, loaders)
+    }
+
+    /// Destroys the WebState: notifies `webStateDestroyed`, releases tab helpers (user
+    /// data) and the engine content. Nothing is sent afterwards. Closing twice is a
+    /// programming error.
+    public func close() {
+        precondition(!isBeingDestroyed, "WebState \(id.rawValue): closed twice")
+        isBeingDestroyed = true
+        observers?.forEach { $0.webStateDestroyed(self) }
+        userDataStorage?.removeAll()
+        userDataStorage = nil
+        let content = self.content
+        content?.delegate = nil
+        content?.close()
+        lifecycle = .destroyed(metadata, keptByDiscard)
+        delegate = nil
+        observersStorage = nil
+        decidersStorage = nil
+        scriptCallbacks = nil
+    }
+
+    /// The data attached to this WebState (tab helpers attach here).
+    public var userData: UserDataStore {
+        if let userDataStorage { return userDataStorage }
+        let store = UserDataStore()
+        userDataStorage = store
+        return store
+    }
+}
+
+extension WebState {
     /// Parameters for a fresh (realized) WebState.
     public struct CreateParams {
         /// The profile's engine context the content is bound to.
@@ -31,7 +122,6 @@ public final class WebState: @MainActor SupportsUserData {
         /// content the new one always shares.
         public var url: URL?
 
-        /// Creates parameters.
         public init(
             context: any WebEngineContext, createdWithOpener: Bool = false, lastActiveTime: Date? = nil,
             opener: WebState? = nil, url: URL? = nil
@@ -43,7 +133,9 @@ public final class WebState: @MainActor SupportsUserData {
             self.url = url
         }
     }
+}
 
+extension WebState {
     /// Loaders for an unrealized WebState's saved state; they run at realization.
     public struct StorageLoaders {
         /// Loads the full storage (history, user agent...). Nil if it cannot be read.
@@ -54,7 +146,6 @@ public final class WebState: @MainActor SupportsUserData {
         /// when the browser crashed: it comes back with its history, waiting for a reload).
         public var loadsCommittedEntry: Bool
 
-        /// Creates loaders.
         public init(
             storage: @escaping @MainActor () -> WebStateStorage?,
             nativeSessionState: @escaping @MainActor () -> Data?,
@@ -65,88 +156,76 @@ public final class WebState: @MainActor SupportsUserData {
             self.loadsCommittedEntry = loadsCommittedEntry
         }
     }
+}
 
-    /// The identifier, stable across restarts.
-    public let id: WebStateID
-    /// The engine context this WebState belongs to.
-    public let context: any WebEngineContext
-    /// When the WebState was created.
-    public let creationTime: Date
-    /// When the WebState was last shown.
-    public private(set) var lastActiveTime: Date
-    /// Whether another tab opened this one.
-    public private(set) var hasOpener: Bool
+extension WebState {
+    /// Where a WebState is in its life, with what it holds there (Chromium's
+    /// `docs/ios/unrealized_web_state.md`): only one of these at a time.
+    enum Lifecycle {
+        /// Made from saved metadata, not realized since: `loaders` bring the saved state
+        /// back at realization.
+        case unrealized(WebStateMetadata, StorageLoaders)
+        /// The engine content, and the navigation manager over it.
+        case realized(any WebContent, NavigationManager)
+        /// Unrealized again by ``WebState/discard(loaders:)``, until the next realization:
+        /// also what the discard kept of the content.
+        case discarded(WebStateMetadata, StorageLoaders, KeptByDiscard)
+        /// Closed (``WebState/close()``): the content and the loaders are gone; the getters
+        /// go on answering from the metadata and what a discard kept, if it was unrealized.
+        case destroyed(WebStateMetadata?, KeptByDiscard?)
+    }
 
-    private var metadata: WebStateMetadata?  // unrealized only
-    private var loaders: StorageLoaders?  // unrealized only
-    private var content: (any WebContent)?
-    private var navigation: NavigationManager?
-    private var observersStorage: ObserverList<any WebStateObserver>?
-    private var decidersStorage: ObserverList<any WebStatePolicyDecider>?
-    private var scriptCallbacks: [ScriptCallbackEntry]?
-    private var userDataStorage: UserDataStore?
-    private var nextCallbackID = 0
-    private var userAgent = UserAgentType.automatic
-    private var realizedNotificationPending = false
-    /// What a discard keeps of the content (discarded only; a reference, so that the
-    /// unrealized WebStates that were never discarded pay one pointer for it).
-    private final class Discarded {
+    /// What a discard keeps of the content. A reference, so that the discarded case, the
+    /// largest, is only a pointer bigger than the unrealized one.
+    final class KeptByDiscard {
         let faviconURL: URL?
         let zoomLevel: Double
+
         init(faviconURL: URL?, zoomLevel: Double) {
             self.faviconURL = faviconURL
             self.zoomLevel = zoomLevel
         }
     }
-    private var discarded: Discarded?
 
-    /// Decides what the tab cannot alone (where windows its page opens go). Held weakly.
-    public weak var delegate: (any WebStateDelegate)?
+    /// The engine content, while realized.
+    var content: (any WebContent)? {
+        guard case .realized(let content, _) = lifecycle else { return nil }
+        return content
+    }
 
-    /// Whether the WebState is shown.
-    public private(set) var isVisible = false
-    /// Whether ``close()`` has started.
-    public private(set) var isBeingDestroyed = false
-    /// Whether the WebState is unrealized because it was discarded (``discard(loaders:)``),
-    /// until it is realized again.
-    public var isDiscarded: Bool { discarded != nil }
-
-    /// Creates a realized WebState with a new identifier and a fresh content.
-    public init(params: CreateParams) {
-        id = .newUnique()
-        context = params.context
-        let now = Date()
-        creationTime = now
-        lastActiveTime = params.lastActiveTime ?? now
-        hasOpener = params.createdWithOpener || params.opener != nil
-        if let opener = params.opener {
-            precondition(
-                opener.context === params.context, "WebState: an opener must share the new WebState's context"
-            )
-            attachContent(opener.realizedContent.makeRelatedContent())
-        } else {
-            attachContent(params.context.makeWebContent(for: params.url))
+    /// The saved metadata, while unrealized (and after a close that found it so).
+    var metadata: WebStateMetadata? {
+        switch lifecycle {
+        case .unrealized(let metadata, _), .discarded(let metadata, _, _): metadata
+        case .destroyed(let metadata, _): metadata
+        case .realized: nil
         }
     }
 
-    /// Creates an unrealized WebState from saved metadata; `loaders` run when it is realized.
-    public init(
-        context: any WebEngineContext, id: WebStateID, metadata: WebStateMetadata, hasOpener: Bool = false,
-        loaders: StorageLoaders
-    ) {
-        self.id = id
-        self.context = context
-        creationTime = metadata.creationTime
-        lastActiveTime = metadata.lastActiveTime
-        self.hasOpener = hasOpener
-        self.metadata = metadata
-        self.loaders = loaders
+    /// The loaders of the saved state, while unrealized.
+    var loaders: StorageLoaders? {
+        switch lifecycle {
+        case .unrealized(_, let loaders), .discarded(_, let loaders, _): loaders
+        case .realized, .destroyed: nil
+        }
     }
 
-    // MARK: Realization
+    /// What the last discard kept, until the next realization.
+    var keptByDiscard: KeptByDiscard? {
+        switch lifecycle {
+        case .discarded(_, _, let kept): kept
+        case .destroyed(_, let kept): kept
+        case .unrealized, .realized: nil
+        }
+    }
+}
 
+extension WebState {
     /// Whether the WebState has its engine content.
-    public var isRealized: Bool { content != nil }
+    public var isRealized: Bool {
+        guard case .realized = lifecycle else { return false }
+        return true
+    }
 
     /// Realizes the WebState if it is not yet: creates the content, restores the saved
     /// history into it (which loads the committed entry) and notifies `webStateRealized`.
@@ -156,44 +235,67 @@ public final class WebState: @MainActor SupportsUserData {
     /// is sent before the content reports anything of the restore (with a synchronous
     /// engine, when the content reports its first event, by which time the history is in
     /// place), so that code starting on it sees the restored page load.
-    public func forceRealized() {
-        guard content == nil else { return }
-        precondition(!isBeingDestroyed, "WebState \(id.rawValue): realized while being destroyed")
-        let loaders = self.loaders
-        let metadata = self.metadata
-        self.loaders = nil
-        self.metadata = nil
-        // The committed page of the saved state is the one the content shows first.
-        let newContent = context.makeWebContent(for: metadata?.url)
-        attachContent(newContent)
-        realizedNotificationPending = true
-        if let discarded {
-            self.discarded = nil
-            if discarded.zoomLevel != 1 { newContent.zoomLevel = discarded.zoomLevel }
+    public func forceRealized() { _ = realized() }
+
+    /// The content and its navigation manager, realizing the WebState first if needed.
+    func realized() -> (content: any WebContent, navigation: NavigationManager) {
+        let metadata: WebStateMetadata
+        let loaders: StorageLoaders
+        let kept: KeptByDiscard?
+        switch lifecycle {
+        case .realized(let content, let navigation): return (content, navigation)
+        case .unrealized(let savedMetadata, let savedLoaders):
+            (metadata, loaders, kept) = (savedMetadata, savedLoaders, nil)
+        case .discarded(let savedMetadata, let savedLoaders, let savedKept):
+            (metadata, loaders, kept) = (savedMetadata, savedLoaders, savedKept)
+        case .destroyed: preconditionFailure("WebState \(id.rawValue): realized while being destroyed")
         }
-        if let loaders {
-            let storage = loaders.storage()
-            if let storage {
-                hasOpener = hasOpener || storage.hasOpener
-                userAgent = storage.userAgent
-                // Before the restore, so that the page loads at its zoom.
-                if storage.zoomLevel != newContent.zoomLevel { newContent.zoomLevel = storage.zoomLevel }
-            }
-            let history = storage?.navigation ?? Self.fallbackHistory(metadata)
-            let blob = loaders.nativeSessionState()
-            if !history.items.isEmpty || blob != nil {
-                newContent.restore(
-                    sessionState: blob, history: history, loadCommittedEntry: loaders.loadsCommittedEntry)
-            }
+        precondition(!isBeingDestroyed, "WebState \(id.rawValue): realized while being destroyed")
+        // The committed page of the saved state is the one the content shows first.
+        let newContent = context.makeWebContent(for: metadata.url)
+        let navigation = NavigationManager(content: newContent)
+        lifecycle = .realized(newContent, navigation)
+        newContent.delegate = self
+        realizedNotificationPending = true
+        if let kept, kept.zoomLevel != 1 { newContent.zoomLevel = kept.zoomLevel }
+        let storage = loaders.storage()
+        if let storage {
+            hasOpener = hasOpener || storage.hasOpener
+            userAgent = storage.userAgent
+            // Before the restore, so that the page loads at its zoom.
+            if storage.zoomLevel != newContent.zoomLevel { newContent.zoomLevel = storage.zoomLevel }
+        }
+        let history = storage?.navigation ?? Self.fallbackHistory(metadata)
+        let blob = loaders.nativeSessionState()
+        if !history.items.isEmpty || blob != nil {
+            newContent.restore(
+                sessionState: blob, history: history, loadCommittedEntry: loaders.loadsCommittedEntry)
         }
         notifyRealizedIfPending()
+        return (newContent, navigation)
     }
 
-    private func notifyRealizedIfPending() {
+    var realizedContent: any WebContent { realized().content }
+
+    func notifyRealizedIfPending() {
         guard realizedNotificationPending else { return }
         realizedNotificationPending = false
         observers?.forEach { $0.webStateRealized(self) }
     }
+
+    private static func fallbackHistory(_ metadata: WebStateMetadata) -> NavigationHistory {
+        // Data lost or unreadable: bring back at least the page the tab showed.
+        guard let url = metadata.url else { return .empty }
+        return NavigationHistory(
+            items: [NavigationItem(url: url, title: metadata.title, timestamp: metadata.lastActiveTime)],
+            lastCommittedItemIndex: 0)
+    }
+}
+
+extension WebState {
+    /// Whether the WebState is unrealized because it was discarded (``discard(loaders:)``),
+    /// until it is realized again.
+    public var isDiscarded: Bool { keptByDiscard != nil }
 
     /// Discards the WebState back to unrealized, to free its engine content's memory: the
     /// content is closed and `loaders` will bring the page back at the next realization
@@ -210,50 +312,29 @@ public final class WebState: @MainActor SupportsUserData {
         }
         precondition(!isVisible, "WebState \(id.rawValue): discard(loaders:) on a visible WebState")
         precondition(!isBeingDestroyed, "WebState \(id.rawValue): discard(loaders:) while being destroyed")
-        let savedMetadata = serializeMetadata()
-        discarded = Discarded(faviconURL: content.faviconURL, zoomLevel: content.zoomLevel)
+        let kept = KeptByDiscard(faviconURL: content.faviconURL, zoomLevel: content.zoomLevel)
+        lifecycle = .discarded(serializeMetadata(), loaders, kept)
         content.delegate = nil
-        self.content = nil
-        navigation = nil
         realizedNotificationPending = false
         content.close()
-        metadata = savedMetadata
-        self.loaders = loaders
         observers?.forEach { $0.webStateDiscarded(self) }
     }
 
     /// Discards the WebState (``discard(loaders:)``) keeping its saved state — the history
     /// and the engine's blob — in memory: for WebStates no session service saves.
     public func discard() {
-        guard content != nil else {
+        guard isRealized else {
             preconditionFailure("WebState \(id.rawValue): discard() on an unrealized WebState")
         }
         let storage = serializeToStorage()
         let blob = sessionStateData
         discard(loaders: StorageLoaders(storage: { storage }, nativeSessionState: { blob }))
     }
+}
 
-    private static func fallbackHistory(_ metadata: WebStateMetadata?) -> NavigationHistory {
-        // Data lost or unreadable: bring back at least the page the tab showed.
-        guard let metadata, let url = metadata.url else { return .empty }
-        return NavigationHistory(
-            items: [NavigationItem(url: url, title: metadata.title, timestamp: metadata.lastActiveTime)],
-            lastCommittedItemIndex: 0)
-    }
-
-    private func attachContent(_ newContent: any WebContent) {
-        content = newContent
-        navigation = NavigationManager(content: newContent)
-        newContent.delegate = self
-    }
-
-    private var realizedContent: any WebContent {
-        forceRealized()
-        return content!
-    }
-
-    // MARK: Getters (work unrealized, from metadata)
-
+// What the page shows, answered while unrealized too: from the saved metadata, or what a
+// discard kept.
+extension WebState {
     /// The page title (unrealized: the saved title).
     public var title: String { content?.title ?? metadata?.title ?? "" }
     /// The URL shown to the user (unrealized: the saved URL).
@@ -271,7 +352,7 @@ public final class WebState: @MainActor SupportsUserData {
     /// Whether the web process went away and the tab was not reloaded since.
     public var isCrashed: Bool { content?.isCrashed ?? false }
     /// The favicon URL, if known (kept while discarded).
-    public var faviconURL: URL? { content?.faviconURL ?? discarded?.faviconURL }
+    public var faviconURL: URL? { content?.faviconURL ?? keptByDiscard?.faviconURL }
     /// The page's favicon as PNG bytes, while realized and the engine has it. An unrealized
     /// tab keeps no image (it would make every restored tab bigger): its icon is looked up by
     /// page URL in the engine's database (``FaviconLoader``).
@@ -285,7 +366,7 @@ public final class WebState: @MainActor SupportsUserData {
     /// gets its saved one when it is realized); setting it realizes, and observers get
     /// ``WebStateObserver/didChangeZoomLevel(_:)`` when it changed.
     public var zoomLevel: Double {
-        get { content?.zoomLevel ?? discarded?.zoomLevel ?? 1 }
+        get { content?.zoomLevel ?? keptByDiscard?.zoomLevel ?? 1 }
         set {
             let content = realizedContent
             guard content.zoomLevel != newValue else { return }
@@ -293,14 +374,10 @@ public final class WebState: @MainActor SupportsUserData {
             observers?.forEach { $0.didChangeZoomLevel(self) }
         }
     }
-    /// The navigation manager, or nil while unrealized (does not realize).
-    public var navigationManagerIfRealized: NavigationManager? { navigation }
-    /// The navigation manager; realizes the WebState.
-    public var navigationManager: NavigationManager {
-        forceRealized()
-        return navigation!
-    }
+}
 
+// What a session service saves of the WebState (`ios/chrome/browser/sessions/model/README.md`).
+extension WebState {
     /// The metadata to save; works in both states.
     public func serializeMetadata() -> WebStateMetadata {
         if let metadata { return metadata }
@@ -323,18 +400,32 @@ public final class WebState: @MainActor SupportsUserData {
     /// The engine's native session blob: from the content when realized, else from the
     /// saved state (without realizing).
     public var sessionStateData: Data? {
-        if let content { return content.sessionStateData() }
-        return loaders?.nativeSessionState()
+        switch lifecycle {
+        case .realized(let content, _): content.sessionStateData()
+        case .unrealized(_, let loaders), .discarded(_, let loaders, _): loaders.nativeSessionState()
+        case .destroyed: nil
+        }
     }
+}
 
-    // MARK: Actions (realize)
-
+extension WebState {
     /// Loads `url` in a new entry; realizes.
     public func load(_ url: URL) { realizedContent.load(url) }
     /// Reloads; realizes. Recovers a crashed tab.
     public func reload() { realizedContent.reload() }
     /// Stops loading (nothing to do while unrealized).
     public func stopLoading() { content?.stopLoading() }
+
+    /// The navigation manager, or nil while unrealized (does not realize).
+    public var navigationManagerIfRealized: NavigationManager? {
+        guard case .realized(_, let navigation) = lifecycle else { return nil }
+        return navigation
+    }
+    /// The navigation manager; realizes the WebState.
+    public var navigationManager: NavigationManager { realized().navigation }
+}
+
+extension WebState {
     /// Evaluates JavaScript in the page; realizes.
     public func evaluateJavaScript(
         _ script: String, completion: @escaping @MainActor (Result<JavaScriptValue, JavaScriptError>) -> Void
@@ -349,7 +440,9 @@ public final class WebState: @MainActor SupportsUserData {
     public func makeFindInPageController() -> any FindInPageController {
         realizedContent.makeFindInPageController()
     }
+}
 
+extension WebState {
     /// Marks the WebState shown: realizes, updates the last active time, notifies. Does
     /// nothing more if it is already shown.
     public func wasShown() {
@@ -369,30 +462,10 @@ public final class WebState: @MainActor SupportsUserData {
         isVisible = false
         observers?.forEach { $0.wasHidden(self) }
     }
+}
 
-    /// Destroys the WebState: notifies `webStateDestroyed`, releases tab helpers (user
-    /// data) and the engine content. Nothing is sent afterwards. Closing twice is a
-    /// programming error.
-    public func close() {
-        precondition(!isBeingDestroyed, "WebState \(id.rawValue): closed twice")
-        isBeingDestroyed = true
-        observers?.forEach { $0.webStateDestroyed(self) }
-        userDataStorage?.removeAll()
-        userDataStorage = nil
-        content?.delegate = nil
-        content?.close()
-        content = nil
-        navigation = nil
-        delegate = nil
-        loaders = nil
-        observersStorage = nil
-        decidersStorage = nil
-        scriptCallbacks = nil
-    }
-
-    // MARK: Observers, deciders, script commands, user data
-
-    private var observers: ObserverList<any WebStateObserver>? { observersStorage }
+extension WebState {
+    var observers: ObserverList<any WebStateObserver>? { observersStorage }
 
     /// Adds an observer (held weakly).
     public func addObserver(_ observer: any WebStateObserver) {
@@ -400,7 +473,6 @@ public final class WebState: @MainActor SupportsUserData {
         observersStorage!.add(observer)
     }
 
-    /// Removes an observer.
     public func removeObserver(_ observer: any WebStateObserver) { observersStorage?.remove(observer) }
 
     /// Whether `observer` is registered.
@@ -414,7 +486,6 @@ public final class WebState: @MainActor SupportsUserData {
         decidersStorage!.add(decider)
     }
 
-    /// Removes a policy decider.
     public func removePolicyDecider(_ decider: any WebStatePolicyDecider) { decidersStorage?.remove(decider) }
 
     /// Asks every policy decider about `request`; the first `.cancel` wins.
@@ -427,8 +498,10 @@ public final class WebState: @MainActor SupportsUserData {
         }
         return decision
     }
+}
 
-    private struct ScriptCallbackEntry {
+extension WebState {
+    struct ScriptCallbackEntry {
         let id: Int
         let prefix: String
         let callback: @MainActor (ScriptCommand) -> Void
@@ -450,12 +523,10 @@ public final class WebState: @MainActor SupportsUserData {
         }
     }
 
-    /// The data attached to this WebState (tab helpers attach here).
-    public var userData: UserDataStore {
-        if let userDataStorage { return userDataStorage }
-        let store = UserDataStore()
-        userDataStorage = store
-        return store
+    /// Runs the callbacks registered for `command`'s prefix.
+    func dispatchScriptCommand(_ command: ScriptCommand) {
+        let prefix = command.prefix
+        for entry in scriptCallbacks ?? [] where entry.prefix == prefix { entry.callback(command) }
     }
 }
 
@@ -481,9 +552,7 @@ extension WebState: WebContentDelegate {
         case .visibleSecurityStateChanged: observers?.forEach { $0.didChangeVisibleSecurityState(self) }
         case .faviconURLChanged(let url): observers?.forEach { $0.faviconURLUpdated(self, url: url) }
         case .renderProcessGone: observers?.forEach { $0.renderProcessGone(self) }
-        case .scriptCommand(let command):
-            let prefix = command.prefix
-            for entry in scriptCallbacks ?? [] where entry.prefix == prefix { entry.callback(command) }
+        case .scriptCommand(let command): dispatchScriptCommand(command)
         }
     }
 
