@@ -43,14 +43,15 @@ public final class SessionRestorationService {
     /// them alone.
     let writesInFlight = TabWritesInFlight()
 
-    /// Creates a service storing under `storageDirectory` (`<profile>/SessionStorage`).
-    /// Completions of background IO reach the main actor through `mainTaskRunner`.
+    /// Creates a service storing under `storageDirectory` (`<profile>/SessionStorage`) with
+    /// `fileWriter`. Completions of background IO reach the main actor through
+    /// `mainTaskRunner`.
     public init(
         storageDirectory: URL, engineContext: any WebEngineContext, clock: any TimerClock,
         mainTaskRunner: any MainTaskRunner = DispatchMainTaskRunner(),
-        saveDelay: Duration = .milliseconds(2500)
+        saveDelay: Duration = .milliseconds(2500), fileWriter: AtomicFileWriter = AtomicFileWriter()
     ) {
-        io = SessionIO(mainTaskRunner: mainTaskRunner)
+        io = SessionIO(mainTaskRunner: mainTaskRunner, fileWriter: fileWriter)
         self.storageDirectory = storageDirectory.standardizedFileURL
         self.engineContext = engineContext
         self.clock = clock
