@@ -36,7 +36,6 @@ public final class WebState: @MainActor SupportsUserData {
     /// Decides what the tab cannot alone (where windows its page opens go). Held weakly.
     public weak var delegate: (any WebStateDelegate)?
 
-    /// Whether the WebState is shown.
     public internal(set) var isVisible = false
     /// Whether ``close()`` has started.
     public private(set) var isBeingDestroyed = false

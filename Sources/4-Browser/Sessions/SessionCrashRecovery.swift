@@ -96,7 +96,6 @@ public final class SessionCrashRecovery {
         return true
     }
 
-    /// Whether the backup holds the session `sessionID`.
     public func backupHasSession(_ sessionID: String) -> Bool {
         FileManager.default.fileExists(
             atPath: SessionLayout.sessionDirectory(sessionID, in: backupDirectory).path)

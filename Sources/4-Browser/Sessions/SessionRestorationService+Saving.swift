@@ -17,7 +17,6 @@ extension SessionRestorationService {
         collectIOFailures()
     }
 
-    /// Bytes written by this service so far.
     public var bytesWritten: Int { io.totalBytesWritten }
 
     func sessionBecameDirty(_ session: BrowserSession) {

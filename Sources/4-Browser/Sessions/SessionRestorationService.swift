@@ -92,7 +92,6 @@ public final class SessionRestorationService {
     /// The session identifier of `browser`, if it has one.
     public func sessionID(of browser: Browser) -> String? { sessions[ObjectIdentifier(browser)]?.sessionID }
 
-    /// The directory of the session `sessionID`.
     public func sessionDirectory(_ sessionID: String) -> URL {
         SessionLayout.sessionDirectory(sessionID, in: storageDirectory)
     }

@@ -11,7 +11,6 @@ extension TabRestoreService {
         return entry
     }
 
-    /// Forgets every entry.
     public func clear() {
         entries.removeAll()
         persist()
