@@ -111,12 +111,19 @@ final class AppFixture {
     /// Rewrites `Local State` between runs, as a person or another program might: `edit`
     /// changes its `application` object (`open_scenes`, `crashed_scenes`, `exited_cleanly`).
     func editLocalState(_ edit: (inout [String: Any]) -> Void) {
+        editRoot { root in
+            var application = (root["application"] as? [String: Any]) ?? [:]
+            edit(&application)
+            root["application"] = application
+        }
+    }
+
+    /// Rewrites `Local State` between runs: `edit` changes its top-level object.
+    func editRoot(_ edit: (inout [String: Any]) -> Void) {
         let url = directory.appendingPathComponent("Local State")
         let data = (try? Data(contentsOf: url)) ?? Data("{}".utf8)
         var root = ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any]) ?? [:]
-        var application = (root["application"] as? [String: Any]) ?? [:]
-        edit(&application)
-        root["application"] = application
+        edit(&root)
         try! JSONSerialization.data(withJSONObject: root).write(to: url)
     }
 

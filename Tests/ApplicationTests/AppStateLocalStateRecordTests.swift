@@ -99,4 +99,66 @@ struct AppStateLocalStateRecordTests {
             }
         }
     }
+
+    /// A pref of the wrong kind in `Local State` resets that pref alone: the window recorded
+    /// open comes back, and the one closed before is not taken for an open one (it goes to
+    /// recently closed, as after any launch).
+    @MainActor
+    @Test(
+        arguments: [
+            ("profile", "info_cache", 5), ("application", "exited_cleanly", "yes"),
+            ("application", "crashed_scenes", "none"),
+        ] as [(String, String, any Sendable)])
+    func aPrefOfTheWrongKindInLocalStateResetsItAlone(_ group: String, _ name: String, _ value: any Sendable)
+    {
+        let fixture = AppFixture()
+        fixture.launch()
+        let open = fixture.openWindow(["https://a.test/"]).sessionID
+        let closed = fixture.openWindow(["https://b.test/"]).sessionID
+        fixture.quit()
+        fixture.editLocalState { $0["open_scenes"] = [AppFixture.sceneRecord(open)] }
+        fixture.editRoot { root in
+            var members = (root[group] as? [String: Any]) ?? [:]
+            members[name] = value
+            root[group] = members
+        }
+
+        let outcome = fixture.launch()
+        let pref = group + "." + name
+        #expect(fixture.app.context.localState.valueProblems.map(\.reason) != [], "\(pref) is reported")
+        #expect(fixture.app.context.localState.wasResetAtLoad(pref))
+        #expect(outcome.restoredScenes.map(\.sessionID) == [open], "\(pref)")
+        #expect(outcome.purgedSessionIDs == [closed], "\(pref): the closed window stays closed")
+        #expect(!outcome.lastRunCrashed)
+    }
+
+    @MainActor @Test func aListOfWindowsOfTheWrongKindTakesEveryWindowOnDiskAsOpen() {
+        let fixture = AppFixture()
+        fixture.launch()
+        fixture.openWindow(["https://a.test/"])
+        fixture.openWindow(["https://b.test/"])
+        fixture.quit()
+        fixture.editLocalState { $0["open_scenes"] = "every window" }
+        let outcome = fixture.launch()
+        #expect(fixture.app.context.localState.wasResetAtLoad(OpenSceneRegistry.Prefs.openScenes))
+        #expect(Set(outcome.restoredScenes.map(fixture.pages)) == [["a.test/"], ["b.test/"]])
+        #expect(outcome.purgedSessionIDs.isEmpty)
+    }
+
+    @MainActor @Test func aMalformedWindowRecordIsSkippedAndReported() {
+        let fixture = AppFixture()
+        fixture.launch()
+        let open = fixture.openWindow(["https://a.test/"]).sessionID
+        fixture.quit()
+        fixture.editLocalState {
+            $0["open_scenes"] = [5, AppFixture.sceneRecord(open), ["session_id": 3, "profile": "Default"]]
+        }
+        let outcome = fixture.launch()
+        #expect(outcome.restoredScenes.map(\.sessionID) == [open])
+        #expect(
+            outcome.localStateProblems == [
+                .malformedRecord(index: 0, list: OpenSceneRegistry.Prefs.openScenes),
+                .malformedRecord(index: 2, list: OpenSceneRegistry.Prefs.openScenes),
+            ])
+    }
 }

@@ -9,7 +9,7 @@ public struct PrefLoadProblem: Equatable, Sendable, CustomStringConvertible {
         /// The file was valid JSON but not a JSON object.
         case notAnObject
         /// The value stored for a registered pref (or an object on its path) had the wrong
-        /// kind.
+        /// kind: that pref alone was reset to its default, and the file kept.
         case wrongType(pref: String, expected: PrefValue.Kind)
         /// The file could not be read, though it may be fine (permission denied, an I/O
         /// error); the associated value is the reason. It is left where it is.
@@ -49,7 +49,9 @@ public struct PrefLoadProblem: Equatable, Sendable, CustomStringConvertible {
 
     /// A sentence naming the file, the reason and the consequence.
     public var description: String {
-        if let movedTo {
+        if case .wrongType = reason {
+            "prefs file \(path): \(reasonDescription); that pref alone is reset to its default"
+        } else if let movedTo {
             "prefs file \(path): \(reasonDescription); moved it to \(movedTo) and using the defaults"
         } else {
             "prefs file \(path): \(reasonDescription); using the defaults and not saving changes to it"

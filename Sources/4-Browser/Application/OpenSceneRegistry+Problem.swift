@@ -8,6 +8,9 @@ extension OpenSceneRegistry {
         case unusableSessionID(String, list: String)
         /// The window is recorded more than once in `list`: it is kept once.
         case repeated(sessionID: String, list: String)
+        /// The record at `index` of `list` is not a dictionary with a session id and a
+        /// profile name: it is skipped.
+        case malformedRecord(index: Int, list: String)
 
         /// The sentence for the log.
         public var description: String {
@@ -17,6 +20,8 @@ extension OpenSceneRegistry {
                     + "the record is skipped"
             case .repeated(let id, let list):
                 "Local State: \(list): window \(id.debugDescription) is recorded more than once; kept once"
+            case .malformedRecord(let index, let list):
+                "Local State: \(list): record \(index) has no session id and profile; skipped"
             }
         }
     }

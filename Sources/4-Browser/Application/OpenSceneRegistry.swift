@@ -40,7 +40,13 @@ public final class OpenSceneRegistry {
     /// When it was missing or unreadable the registry is empty, and every window session on
     /// disk must be taken as open — not as closed by the user (which would send each to
     /// recently closed and delete its session).
-    public var isKnown: Bool { localState.valuesWereReadFromFile }
+    ///
+    /// A list of open windows of the wrong kind in the file (reset to empty when read) is as
+    /// unknown. (A list of crashed windows of the wrong kind is only empty: after a clean quit
+    /// it is empty anyway, and after a crash its windows go to recently closed, not lost.)
+    public var isKnown: Bool {
+        localState.valuesWereReadFromFile && !localState.wasResetAtLoad(Prefs.openScenes)
+    }
 
     /// The windows recorded as open, in order.
     public var scenes: [OpenScene] { read(Prefs.openScenes) }
@@ -77,16 +83,20 @@ public final class OpenSceneRegistry {
     /// Forgets every crashed window (at a clean quit).
     public func clearCrashed() { write(Prefs.crashedScenes, []) }
 
-    /// The records of the list `name`. `Local State` is a file anyone can edit: a session id
-    /// that cannot name a session directory is skipped (it would become a path outside the
-    /// session storage, or no path at all), and a window recorded twice is kept once (one
-    /// session cannot show in two windows). Either is reported once.
+    /// The records of the list `name`. `Local State` is a file anyone can edit: a record
+    /// without a session id and a profile, or whose session id cannot name a session
+    /// directory (it would become a path outside the session storage, or no path at all), is
+    /// skipped, and a window recorded twice is kept once (one session cannot show in two
+    /// windows). Each is reported once.
     private func read(_ name: String) -> [OpenScene] {
         var scenes: [OpenScene] = []
-        for value in localState.list(name) {
+        for (index, value) in localState.list(name).enumerated() {
             guard case .dictionary(let record) = value, let id = record["session_id"]?.stringValue,
                 let profile = record["profile"]?.stringValue
-            else { continue }
+            else {
+                report(.malformedRecord(index: index, list: name))
+                continue
+            }
             let scene = OpenScene(
                 sessionID: id, profileName: profile, isIncognito: record["incognito"]?.boolValue ?? false)
             if !SessionLayout.isUsableSessionID(id) {
