@@ -1,4 +1,4 @@
-import Base
+public import Base
 public import Foundation
 public import Web
 
@@ -635,4 +635,11 @@ public final class WebStateList {
         groupSet.removeAll()
         for item in remaining { item.webState.close() }
     }
+}
+
+/// Observers that should stop with their owner keep a ``ScopedObservation`` of the list
+/// instead of calling ``WebStateList/removeObserver(_:)`` themselves.
+extension WebStateList: ObservationSource {
+    /// What ``addObserver(_:)`` takes: observers are held weakly.
+    public typealias Observer = any WebStateListObserver
 }
