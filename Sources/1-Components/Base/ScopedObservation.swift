@@ -25,7 +25,6 @@ public final class ScopedObservation<Source: ObservationSource> {
     /// not satisfy `AnyObject` itself, so it cannot be a weak `Source.Observer`).
     private weak var observer: AnyObject?
 
-    /// Adds `observer` to `source`.
     public init(_ source: Source, observer: Source.Observer) {
         self.source = source
         self.observer = observer as AnyObject

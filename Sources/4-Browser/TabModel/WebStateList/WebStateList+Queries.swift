@@ -4,13 +4,10 @@ public import Web
 extension WebStateList {
     // MARK: Queries
 
-    /// The number of tabs.
     public var count: Int { items.count }
-    /// Whether there are no tabs.
     public var isEmpty: Bool { items.isEmpty }
     /// The number of tabs that are not pinned.
     public var regularCount: Int { items.count - pinnedCount }
-    /// The active tab's index, or nil.
     public var activeIndex: Int? { activeIndexStorage >= 0 ? activeIndexStorage : nil }
     /// The tab at ``activeIndex``.
     public var activeWebState: WebState? {
@@ -68,9 +65,7 @@ extension WebStateList {
     /// Every group (unordered).
     public var groups: Set<TabGroup> { groupSet }
 
-    /// Whether `group` belongs to this list.
     public func containsGroup(_ group: TabGroup) -> Bool { groupSet.contains(group) }
 
-    /// The group with identifier `id`, if any.
     public func group(withID id: TabGroupID) -> TabGroup? { groupSet.first { $0.id == id } }
 }

@@ -31,7 +31,6 @@ public final class WebStateList {
     public private(set) weak var delegate: (any WebStateListDelegate)?
     /// Whether observers or the delegate are being called for a mutation.
     public private(set) var isMutating = false
-    /// Whether a batch operation is running.
     public private(set) var isBatchInProgress = false
     /// Whether ``destroy()`` was called.
     public private(set) var isDestroyed = false

@@ -16,9 +16,7 @@ public import Web
 /// as a tab with the page's tab as its opener, activated (the user asked for it).
 @MainActor
 public final class BlockedPopupMediator: WebStateListObserver, WebStateObserver {
-    /// The id of the info bar.
     public static let infoBarID = "blocked-popup"
-    /// The id of its Open button.
     public static let openButtonID = "open"
     /// The most blocked windows kept per tab; later ones are dropped.
     public static let maximumBlockedPerTab = 25

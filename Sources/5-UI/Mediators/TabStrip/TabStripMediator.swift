@@ -301,7 +301,6 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
         webStateList.move(from: active, to: active + offset)
     }
 
-    /// Pins or unpins the tab `id`.
     public func setTabPinned(_ id: TabIdentifier, pinned: Bool) {
         state.check(#function)
         if let index = webStateList.index(of: id) { webStateList.setPinned(at: index, pinned) }
