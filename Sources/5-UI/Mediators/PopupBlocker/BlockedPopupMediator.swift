@@ -1,3 +1,4 @@
+import Base
 public import Foundation
 public import TabModel
 public import UIInterfaces
@@ -15,15 +16,14 @@ public import Web
 /// as a tab with the page's tab as its opener, activated (the user asked for it).
 @MainActor
 public final class BlockedPopupMediator: WebStateListObserver, WebStateObserver {
-    /// The id of the info bar.
     public static let infoBarID = "blocked-popup"
-    /// The id of its Open button.
     public static let openButtonID = "open"
     /// The most blocked windows kept per tab; later ones are dropped.
     public static let maximumBlockedPerTab = 25
 
     private let webStateList: WebStateList
     private var state = MediatorState("BlockedPopupMediator")
+    private var listObservation: ScopedObservation<WebStateList>?
     private var forwarder: AllWebStateObservationForwarder?
     /// The blocked windows' URLs of each tab, in the order they were asked for.
     private var blocked: [ObjectIdentifier: [URL?]] = [:]
@@ -42,8 +42,8 @@ public final class BlockedPopupMediator: WebStateListObserver, WebStateObserver 
     /// Starts observing `webStateList` and every tab in it.
     public init(webStateList: WebStateList) {
         self.webStateList = webStateList
-        webStateList.addObserver(self)
-        forwarder = AllWebStateObservationForwarder(list: webStateList, weakObserver: self)
+        listObservation = ScopedObservation(webStateList, observer: self)
+        forwarder = AllWebStateObservationForwarder(list: webStateList, observer: self)
     }
 
     /// Stops observing; the mediator cannot be used afterwards.
@@ -53,7 +53,7 @@ public final class BlockedPopupMediator: WebStateListObserver, WebStateObserver 
     }
 
     private func stopObserving() {
-        if !webStateList.isDestroyed { webStateList.removeObserver(self) }
+        listObservation = nil
         forwarder = nil
         blocked.removeAll()
     }
