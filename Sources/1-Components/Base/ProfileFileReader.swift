@@ -24,7 +24,7 @@ public enum ProfileFileReader {
     /// The bytes of the regular file at `path`, at most `limit` of them.
     public static func read(_ path: String, limit: Int) -> Result<Data, ProfileFileReadError> {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return .failure(openError(errno, owner: nil)) }
+        guard lstat(path, &info) == 0 else { return .failure(lstatError(errno, path)) }
         if let refused = refusal(info, limit: limit) { return .failure(refused) }
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { return .failure(openError(errno, owner: UInt32(info.st_uid))) }
@@ -33,6 +33,41 @@ public enum ProfileFileReader {
         guard fstat(descriptor, &info) == 0 else { return .failure(.io(errno: errno)) }
         if let refused = refusal(info, limit: limit) { return .failure(refused) }
         return readAll(descriptor, expected: Int(info.st_size), limit: limit)
+    }
+
+    /// The names in the directory at `path` (without `.` and `..`, in no order). A link in
+    /// the directory's place is refused like a link in a file's place: nothing is listed
+    /// through it. Pass `followingLink` for a directory the user named (the user data
+    /// directory itself may be a link the user made).
+    public static func contentsOfDirectory(
+        _ path: String, followingLink: Bool = false
+    ) -> Result<[String], ProfileFileReadError> {
+        var info = stat()
+        let found = followingLink ? stat(path, &info) : lstat(path, &info)
+        guard found == 0 else { return .failure(lstatError(errno, path)) }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: break
+        case S_IFLNK: return .failure(.symbolicLink)
+        default: return .failure(refusal(info, limit: 0) ?? .notARegularFile(kind: "a file"))
+        }
+        let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followingLink ? 0 : O_NOFOLLOW)
+        let descriptor = open(path, flags)
+        guard descriptor >= 0 else { return .failure(openError(errno, owner: UInt32(info.st_uid))) }
+        guard let directory = fdopendir(descriptor) else {
+            close(descriptor)
+            return .failure(.io(errno: errno))
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        errno = 0
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        if errno != 0 { return .failure(.io(errno: errno)) }
+        return .success(names)
     }
 
     private static func readAll(
@@ -68,6 +103,19 @@ public enum ProfileFileReader {
         case S_IFSOCK: return .notARegularFile(kind: "a socket")
         default: return .notARegularFile(kind: "an unknown kind of file")
         }
+    }
+
+    /// The error of an `lstat` of `path` that failed with `code`. Permission is denied by a
+    /// directory on the way that this user may not search: its owner is the one to name.
+    private static func lstatError(_ code: Int32, _ path: String) -> ProfileFileReadError {
+        guard code == EACCES else { return openError(code, owner: nil) }
+        var ancestor = (path as NSString).deletingLastPathComponent
+        var info = stat()
+        while !ancestor.isEmpty && ancestor != "/" {
+            if lstat(ancestor, &info) == 0 { return .permissionDenied(owner: UInt32(info.st_uid)) }
+            ancestor = (ancestor as NSString).deletingLastPathComponent
+        }
+        return .permissionDenied(owner: nil)
     }
 
     private static func openError(_ code: Int32, owner: UInt32?) -> ProfileFileReadError {

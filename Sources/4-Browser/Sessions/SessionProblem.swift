@@ -112,8 +112,15 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
     case stillConnected(sessionID: String)
     /// A file or directory could not be written, linked, renamed or removed.
     case storage(StorageFailure)
-    /// `Local State` is unreadable: which windows are open is unknown.
+    /// `Local State` is damaged: which windows are open is unknown.
     case localStateUnreadable(path: String)
+    /// `Local State` could not be read, though it may be fine (`error`): which windows are
+    /// open is unknown.
+    case localStateNotReadable(path: String, error: ProfileFileReadError)
+    /// There is no `Local State`: which windows are open is unknown.
+    case noLocalState(path: String)
+    /// The directory `path` could not be listed (`error`): what it holds is not shown.
+    case directoryNotReadable(path: String, error: ProfileFileReadError)
     /// The recently closed file is unreadable (`reason`); set aside as `setAsideAs` (nil:
     /// the inspector's view, `path` is its name).
     case recentlyClosedUnreadable(path: String, reason: String, setAsideAs: String?)
@@ -191,12 +198,33 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
             return "session \(sessionID) is still connected: its data is not discarded"
         case .storage(let failure): return failure.description
         case .localStateUnreadable(let path):
-            return "\(path) is unreadable: which windows are open is unknown"
+            return "\(path) is unreadable: which windows are open is unknown; the next launch restores "
+                + "every window on disk"
+        case .localStateNotReadable(let path, let error):
+            return "\(path) cannot be read (\(error)): which windows are open is unknown; the next launch "
+                + "restores every window on disk"
+        case .noLocalState(let path):
+            return "there is no \(path): the next launch restores every window on disk"
+        case .directoryNotReadable(let path, let error):
+            return "\(path) cannot be read (\(error)): what it holds is not shown"
         case .recentlyClosedUnreadable(let path, let reason, let aside?):
             return "\(path) is unreadable (\(reason)); set aside as \(aside)"
         case .recentlyClosedUnreadable(let name, let reason, nil): return "\(name) is unreadable (\(reason))"
         case .recentlyClosedNotReadable(let path, let error):
             return "\(path) cannot be read (\(error)); it is left as it is"
+        }
+    }
+
+    /// Whether something could not be read at all, though it may be fine (permission denied,
+    /// an I/O error), rather than being damaged: what is shown may then be incomplete.
+    public var isNotReadable: Bool {
+        switch self {
+        case .inSession(_, let problem): problem.isNotReadable
+        case .listNotReadable, .recentlyClosedNotReadable, .localStateNotReadable, .directoryNotReadable: true
+        case .stateFile(_, _, let error): !error.isUnusable
+        case .tabData(_, _, .unreadable(let error)), .tabDataWouldFallBack(_, .unreadable(let error)):
+            !error.isUnusable
+        default: false
         }
     }
 
@@ -224,7 +252,9 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
         case .stateFile: return "A tab's saved state was damaged; it was reloaded."
         case .stillConnected: return "An open window was not deleted."
         case .storage: return "Your tabs could not be saved; Swiftlet will try again."
-        case .localStateUnreadable: return "Which windows were open is unknown."
+        case .localStateUnreadable, .localStateNotReadable, .noLocalState:
+            return "Which windows were open is unknown."
+        case .directoryNotReadable: return "Part of your profile could not be read."
         case .recentlyClosedUnreadable: return "The list of recently closed tabs was damaged and was reset."
         case .recentlyClosedNotReadable:
             return "The list of recently closed tabs could not be read; it is left as it is."
