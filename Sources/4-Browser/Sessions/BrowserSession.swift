@@ -108,6 +108,10 @@ final class BrowserSession: WebStateListObserver, WebStateObserver {
         if !webState.isBeingDestroyed { webState.removeObserver(self) }
     }
 
+    /// Marks the list dirty after a restore that changed it on disk's behalf (tabs given
+    /// fresh identifiers).
+    func markListChangedByRestore() { markListDirty() }
+
     private func markListDirty() {
         guard !isRestoring else { return }
         isListDirty = true

@@ -22,6 +22,9 @@ struct SessionLoader {
     struct Result {
         var session: LoadedSession
         var problems: [SessionProblem]
+        /// Whether tabs were given fresh identifiers and their files moved: the list on disk
+        /// names their old directories until the session is saved.
+        var reidentifiedTabs = false
     }
 
     func load() -> Result {
@@ -38,8 +41,9 @@ struct SessionLoader {
             if !recovered.items.isEmpty {
                 problems.append(.noList(recovered: recovered.items.count))
             }
-            moveRenamedTabs(&recovered)
-            return Result(session: recovered, problems: problems + recovered.problems)
+            let moved = moveRenamedTabs(&recovered)
+            return Result(
+                session: recovered, problems: problems + recovered.problems, reidentifiedTabs: moved)
         case .failure(let error) where error.isUnusable:
             // A directory, a link, a pipe, a device or a file too large: never a list, and a
             // directory no save could replace. Set aside like an unreadable list (an older
@@ -55,9 +59,9 @@ struct SessionLoader {
                     ? .listIsDirectory(path: metadataPath, fix)
                     : .listUnreadable(path: metadataPath, reason: error.description, fix))
             problems += session.problems
-            moveRenamedTabs(&session)
+            let moved = moveRenamedTabs(&session)
             deleteObsoleteFiles(keeping: Set(session.items.map(\.storageName)))
-            return Result(session: session, problems: problems)
+            return Result(session: session, problems: problems, reidentifiedTabs: moved)
         case .failure(let error):
             // This user may not read it, or the disk failed: it is not missing. The list and
             // every file it may name stay as they are.
@@ -93,13 +97,15 @@ struct SessionLoader {
         }
         problems += session.problems
         Self.refreshEntriesFromNewerTabFiles(&session, directory: directory, listPath: metadataPath)
-        moveRenamedTabs(&session)
+        let moved = moveRenamedTabs(&session)
         deleteObsoleteFiles(keeping: Set(session.items.map(\.storageName)))
-        return Result(session: session, problems: problems)
+        return Result(session: session, problems: problems, reidentifiedTabs: moved)
     }
 
-    /// Links the files of tabs that got a fresh identifier under their new name.
-    private func moveRenamedTabs(_ session: inout LoadedSession) {
+    /// Links the files of tabs that got a fresh identifier under their new name; returns
+    /// whether there was any.
+    private func moveRenamedTabs(_ session: inout LoadedSession) -> Bool {
+        var moved = false
         for index in session.items.indices
         where session.items[index].storageName != session.items[index].id.storageName {
             let item = session.items[index]
@@ -107,7 +113,9 @@ struct SessionLoader {
             let to = SessionLayout.tabDirectory(item.id, inSession: directory)
             if FileManager.default.fileExists(atPath: from) { io.linkDirectory(from: from, to: to) }
             session.items[index].storageName = item.id.storageName
+            moved = true
         }
+        return moved
     }
 
     /// A crash between a tab's data.pb write and the list's write leaves the tab's own file
