@@ -386,7 +386,8 @@ struct JSONPrefStoreTests {
                 guard let problem = prefs?.loadProblem, case .unreadable(let reason) = problem.reason else {
                     preconditionFailure("\(String(describing: prefs?.loadProblem))")
                 }
-                precondition(problem.movedTo == nil && reason.contains("permission denied"), "\(problem)")
+                precondition(
+                    problem.movedTo == nil && "\(reason)".contains("permission denied"), "\(problem)")
                 precondition(store.isReadOnly)
                 precondition(
                     lines.count == 1 && lines[0].contains(files.path) && lines[0].contains("not saving"))

@@ -70,6 +70,24 @@ public enum ProfileFileReader {
         return .success(names)
     }
 
+    /// Why this user could not read what is at `path` (a file, or a directory to list), if it
+    /// could not: permission denied, naming the owner, or an I/O error. Nil for what can be
+    /// read, what is missing, and what is not a file or a directory (those are damaged, not
+    /// unreadable). Reads nothing.
+    public static func readability(_ path: String) -> ProfileFileReadError? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            let error = lstatError(errno, path)
+            return error == .missing ? nil : error
+        }
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG || kind == S_IFDIR else { return nil }
+        let wanted = kind == S_IFDIR ? R_OK | X_OK : R_OK
+        guard access(path, wanted) != 0 else { return nil }
+        return errno == EACCES || errno == EPERM
+            ? .permissionDenied(owner: UInt32(info.st_uid)) : .io(errno: errno)
+    }
+
     private static func readAll(
         _ descriptor: Int32, expected: Int, limit: Int
     ) -> Result<Data, ProfileFileReadError> {

@@ -236,7 +236,7 @@ public final class JSONPrefStore {
             reportProblem(.notAPrefsFile("\(error)"), moveAside: true)
             return [:]
         case .failure(let error):
-            reportProblem(.unreadable("\(error)"), moveAside: false)
+            reportProblem(.unreadable(error), moveAside: false)
             return [:]
         }
         if bytes.isEmpty {

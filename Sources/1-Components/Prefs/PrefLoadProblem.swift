@@ -1,3 +1,5 @@
+public import Base
+
 /// Why a prefs file could not be used, and what was done about it.
 public struct PrefLoadProblem: Equatable, Sendable, CustomStringConvertible {
     /// What was wrong with the file.
@@ -12,8 +14,8 @@ public struct PrefLoadProblem: Equatable, Sendable, CustomStringConvertible {
         /// kind: that pref alone was reset to its default, and the file kept.
         case wrongType(pref: String, expected: PrefValue.Kind)
         /// The file could not be read, though it may be fine (permission denied, an I/O
-        /// error); the associated value is the reason. It is left where it is.
-        case unreadable(String)
+        /// error). It is left where it is, and never written.
+        case unreadable(ProfileFileReadError)
         /// Something other than a regular prefs file is in its place (a link, a named pipe,
         /// a directory, a file over ``JSONPrefStore/maximumFileSize``); the associated value
         /// says which.

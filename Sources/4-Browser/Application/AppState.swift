@@ -45,6 +45,8 @@ public final class AppState {
     public var onScenesEnded: (@MainActor ([SceneState]) -> Void)?
 
     var incognitoLifetimes: [ObjectIdentifier: IncognitoSessionLifetime] = [:]
+    /// Files the launch could not read, for the first window to report.
+    var launchProblemsToReport: [SessionProblem] = []
 
     /// An application storing under `userDataDirectory`, on `engine`. `registerProfilePrefs`
     /// registers the prefs of the layers above; `attachTabHelpers` runs for every tab added

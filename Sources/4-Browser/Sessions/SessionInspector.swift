@@ -249,7 +249,7 @@ public struct SessionInspector: Sendable {
                     : .listUnreadable(path: metadataPath, reason: error.description, .wouldRecover))
         case .failure(let error):
             session = LoadedSession()
-            window.problems.append(.listNotReadable(path: metadataPath, error: error))
+            window.problems.append(.sessionNotReadable(path: metadataPath, error: error))
         }
         window.problems += session.problems
         for (index, item) in session.items.enumerated() {

@@ -1,3 +1,4 @@
+import Base
 import Foundation
 import Web
 
@@ -25,11 +26,28 @@ struct SessionLoader {
         /// Whether tabs were given fresh identifiers and their files moved: the list on disk
         /// names their old directories until the session is saved.
         var reidentifiedTabs = false
+        /// Whether some of the session's files could not be read (not damaged: this user may
+        /// not read them, or the disk failed). Nothing was changed then, and nothing of the
+        /// session may be written or deleted: what could not be read would be lost.
+        var couldNotRead = false
     }
 
     func load() -> Result {
         precondition(io.isOnQueue, "SessionLoader.load: must run on the IO queue")
         let metadataPath = SessionLayout.metadataFile(inSession: directory)
+        if let (path, error) = Self.firstFileNotReadable(inSession: directory) {
+            // Unreadable is not missing: what the list says is shown (if it can be read), and
+            // nothing is set aside, moved or deleted.
+            var session = LoadedSession()
+            if case .success(let bytes) = io.read(metadataPath),
+                let storage = try? StorageWebStateListStorage(serializedBytes: bytes)
+            {
+                session = WebStateListSerialization.load(storage, idsInUse: idsInUse)
+            }
+            return Result(
+                session: session, problems: [.sessionNotReadable(path: path, error: error)],
+                couldNotRead: true)
+        }
         var problems: [SessionProblem] = []
         let bytes: Data
         switch io.read(metadataPath) {
@@ -63,10 +81,10 @@ struct SessionLoader {
             deleteObsoleteFiles(keeping: Set(session.items.map(\.storageName)))
             return Result(session: session, problems: problems, reidentifiedTabs: moved)
         case .failure(let error):
-            // This user may not read it, or the disk failed: it is not missing. The list and
-            // every file it may name stay as they are.
-            problems.append(.listNotReadable(path: metadataPath, error: error))
-            return Result(session: LoadedSession(), problems: problems)
+            // Read between the check and now: as above.
+            return Result(
+                session: LoadedSession(), problems: [.sessionNotReadable(path: metadataPath, error: error)],
+                couldNotRead: true)
         }
         var session: LoadedSession
         do {
@@ -100,6 +118,28 @@ struct SessionLoader {
         let moved = moveRenamedTabs(&session)
         deleteObsoleteFiles(keeping: Set(session.items.map(\.storageName)))
         return Result(session: session, problems: problems, reidentifiedTabs: moved)
+    }
+
+    /// The first file of the session in `directory` that this user may not read (or that the
+    /// disk fails to give), with why: the directory itself, its list, a tab directory, a
+    /// tab's data.pb or state.pb. Costs a few system calls a tab; reads nothing.
+    static func firstFileNotReadable(inSession directory: String) -> (String, ProfileFileReadError)? {
+        let names: [String]
+        switch ProfileFileReader.contentsOfDirectory(directory) {
+        case .success(let found): names = found.sorted()
+        case .failure(.missing): return nil
+        case .failure(let error) where !error.isUnusable: return (directory, error)
+        case .failure: return nil
+        }
+        var paths = [SessionLayout.metadataFile(inSession: directory)]
+        for name in names where SessionLayout.rawTabID(directoryName: name) != nil {
+            let tab = SessionLayout.tabDirectory(name, inSession: directory)
+            paths += [tab, SessionLayout.dataFile(inTab: tab), SessionLayout.stateFile(inTab: tab)]
+        }
+        for path in paths {
+            if let error = ProfileFileReader.readability(path) { return (path, error) }
+        }
+        return nil
     }
 
     /// Links the files of tabs that got a fresh identifier under their new name; returns

@@ -58,9 +58,10 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
     case listIsDirectory(path: String, ListFix)
     /// The list is unreadable (`reason`).
     case listUnreadable(path: String, reason: String, ListFix)
-    /// The list could not be read, though it is not damaged (`error`: this user may not read
-    /// it, or the disk failed): it and every file it may name are left as they are.
-    case listNotReadable(path: String, error: ProfileFileReadError)
+    /// A file of the session (`path`) could not be read, though it is not damaged (`error`:
+    /// this user may not read it, or the disk failed): every file of the session is left as
+    /// it is, and the window is not saved while that lasts.
+    case sessionNotReadable(path: String, error: ProfileFileReadError)
     /// There is no list, but tabs were recovered from their own files.
     case noList(recovered: Int)
     /// The inspector's view: there is no list; a restore recovers the tabs shown.
@@ -121,6 +122,9 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
     case noLocalState(path: String)
     /// The directory `path` could not be listed (`error`): what it holds is not shown.
     case directoryNotReadable(path: String, error: ProfileFileReadError)
+    /// A file of the profile (`path`: `Local State`, `Preferences` …) could not be read,
+    /// though it may be fine (`error`): it is left as it is and never written in this run.
+    case fileNotReadable(path: String, error: ProfileFileReadError)
     /// The recently closed file is unreadable (`reason`); set aside as `setAsideAs` (nil:
     /// the inspector's view, `path` is its name).
     case recentlyClosedUnreadable(path: String, reason: String, setAsideAs: String?)
@@ -146,8 +150,9 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
         case .listUnreadable(_, let reason, .wouldRecover):
             return
                 "\(list) is unreadable (\(reason)); these are the tabs a restore recovers from their own files"
-        case .listNotReadable(let path, let error):
-            return "\(path) cannot be read (\(error)); it and its tabs' files are left as they are"
+        case .sessionNotReadable(let path, let error):
+            return "\(path) cannot be read (\(error)); the window's files are left as they are and it is not "
+                + "saved"
         case .noList(let recovered):
             return "no session list; \(recovered) tab(s) recovered from their own files"
         case .noListWouldRecover:
@@ -207,6 +212,8 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
             return "there is no \(path): the next launch restores every window on disk"
         case .directoryNotReadable(let path, let error):
             return "\(path) cannot be read (\(error)): what it holds is not shown"
+        case .fileNotReadable(let path, let error):
+            return "\(path) cannot be read (\(error)); it is left as it is and not written"
         case .recentlyClosedUnreadable(let path, let reason, let aside?):
             return "\(path) is unreadable (\(reason)); set aside as \(aside)"
         case .recentlyClosedUnreadable(let name, let reason, nil): return "\(name) is unreadable (\(reason))"
@@ -220,7 +227,9 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
     public var isNotReadable: Bool {
         switch self {
         case .inSession(_, let problem): problem.isNotReadable
-        case .listNotReadable, .recentlyClosedNotReadable, .localStateNotReadable, .directoryNotReadable: true
+        case .sessionNotReadable, .recentlyClosedNotReadable, .localStateNotReadable, .directoryNotReadable,
+            .fileNotReadable:
+            true
         case .stateFile(_, _, let error): !error.isUnusable
         case .tabData(_, _, .unreadable(let error)), .tabDataWouldFallBack(_, .unreadable(let error)):
             !error.isUnusable
@@ -238,7 +247,8 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
         case .listIsDirectory(_, .wouldRecover), .listUnreadable(_, _, .wouldRecover), .noListWouldRecover:
             return "This window is damaged; its tabs can be recovered."
         case .noList(let recovered): return "A window was rebuilt; \(Self.tabs(recovered)) recovered."
-        case .listNotReadable: return "A window could not be read; its files are left as they are."
+        case .sessionNotReadable(let path, let error):
+            return Self.notReadableMessage(path, error, what: "this window")
         case .newerFormat: return "This window was saved by a newer version of Swiftlet."
         case .writtenByChromium: return "This window was saved by Chromium."
         case .tabWithoutPage, .duplicateTab: return "A damaged tab could not be restored."
@@ -254,11 +264,37 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
         case .storage: return "Your tabs could not be saved; Swiftlet will try again."
         case .localStateUnreadable, .localStateNotReadable, .noLocalState:
             return "Which windows were open is unknown."
-        case .directoryNotReadable: return "Part of your profile could not be read."
+        case .directoryNotReadable(let path, let error), .fileNotReadable(let path, let error):
+            return Self.notReadableMessage(path, error, what: "some of your settings or windows")
         case .recentlyClosedUnreadable: return "The list of recently closed tabs was damaged and was reset."
-        case .recentlyClosedNotReadable:
-            return "The list of recently closed tabs could not be read; it is left as it is."
+        case .recentlyClosedNotReadable(let path, let error):
+            return Self.notReadableMessage(path, error, what: "the list of recently closed tabs")
         }
+    }
+
+    /// What to tell the person whose `what` (stored at `path`) could not be read: that it is
+    /// left as it is and not saved, whose files they are and the command that gives them
+    /// back (what a careless `sudo swiftlet` leaves).
+    static func notReadableMessage(_ path: String, _ error: ProfileFileReadError, what: String) -> String {
+        guard case .permissionDenied(let owner) = error else {
+            return "Swiftlet could not read \(what) (\(error)); it leaves the files as they are and does not "
+                + "save \(what) until they can be read."
+        }
+        let whose = owner.map { " (they belong to \(ProfileFileReadError.userDescription($0)))" } ?? ""
+        return "Swiftlet may not read the files of \(what)\(whose), so it leaves them as they are and does "
+            + "not save \(what). To make them yours again, quit Swiftlet and run: \(fixCommand(forFileIn: path))"
+    }
+
+    /// `sudo chown -R <this user>: '<directory>'` for the file at `path`: the profile of a
+    /// session file, else the directory holding the file.
+    static func fixCommand(forFileIn path: String) -> String {
+        var directory = (path as NSString).deletingLastPathComponent
+        if let storage = path.range(of: "/" + SessionFormat.storageDirectoryName + "/") {
+            directory = String(path[..<storage.lowerBound])
+            if directory.hasSuffix("/OTR") { directory.removeLast("/OTR".count) }
+        }
+        let user = ProfileFileReadError.userName(UInt32(geteuid())) ?? "$USER"
+        return "sudo chown -R \(user): '\(directory.replacingOccurrences(of: "'", with: "'\\''"))'"
     }
 
     private static func tabs(_ count: Int) -> String {

@@ -1,3 +1,4 @@
+import Base
 import Foundation
 import Web
 
@@ -29,15 +30,23 @@ extension SessionRestorationService {
     {
         let discarded = discardedSessionIDs(keeping: openSessionIDs)
         guard !discarded.isEmpty else { return [] }
+        var purged: [String] = []
         for sessionID in discarded {
             let directory = sessionDirectory(sessionID).path
             let window = io.sync { [io] in Self.closedWindow(in: directory, io: io) }
+            // What could not be read stays where it is, for a later launch that can read it.
+            if let problem = window.notReadable {
+                record(.inSession(sessionID, problem))
+                continue
+            }
             window.add(to: tabRestore, sessionID: sessionID)
+            purged.append(sessionID)
         }
         tabRestore?.flush()
-        deleteDataForDiscardedSessions(discarded)
+        // Entries that cannot be written are not safe: the sessions stay until they are.
+        deleteDataForDiscardedSessions(tabRestore?.isReadOnly == true ? [] : purged)
         waitForPendingIO()
-        return discarded
+        return purged
     }
 
     /// Deletes the stored data of the sessions `sessionIDs` (windows the user closed), then
@@ -55,8 +64,19 @@ extension SessionRestorationService {
             .map { sessionDirectory($0).path }
         let io = self.io
         io.async {
-            for path in paths { io.remove(path) }
-            io.postToMain { completion() }
+            var kept: [(String, ProfileFileReadError)] = []
+            for path in paths {
+                // What cannot be read is not deleted: a later run that can read it decides.
+                if let unread = SessionLoader.firstFileNotReadable(inSession: path) {
+                    kept.append(unread)
+                } else {
+                    io.remove(path)
+                }
+            }
+            io.postToMain { [weak self] in
+                for (path, error) in kept { self?.record(.sessionNotReadable(path: path, error: error)) }
+                completion()
+            }
         }
     }
 
@@ -75,11 +95,20 @@ extension SessionRestorationService {
         io.async {
             let windows = directories.map { Self.closedWindow(in: $0, io: io) }
             io.postToMain { [self] in
+                var readable: [String] = []
                 for (sessionID, window) in zip(ids, windows) {
+                    if let problem = window.notReadable {
+                        // Left for the next launch's purge, once it can be read.
+                        record(.inSession(sessionID, problem))
+                        continue
+                    }
                     window.add(to: tabRestore, sessionID: sessionID)
+                    readable.append(sessionID)
                 }
+                // Entries that cannot be written are not safe: the sessions stay until they are.
+                let deletable = tabRestore.isReadOnly ? [] : readable
                 tabRestore.whenPersisted { [self] in
-                    deleteDataForDiscardedSessions(ids, completion: completion)
+                    deleteDataForDiscardedSessions(deletable, completion: completion)
                 }
             }
         }
@@ -100,7 +129,8 @@ extension SessionRestorationService {
                 navigation: NavigationHistory(items: items, lastCommittedItemIndex: items.isEmpty ? -1 : 0))
         }
         return ClosedSession(
-            tabs: tabs, activeIndex: loaded.session.activeIndex, pinnedCount: loaded.session.pinnedCount)
+            tabs: tabs, activeIndex: loaded.session.activeIndex, pinnedCount: loaded.session.pinnedCount,
+            notReadable: loaded.couldNotRead ? loaded.problems.first : nil)
     }
 }
 
@@ -109,6 +139,9 @@ private struct ClosedSession: Sendable {
     var tabs: [WebStateStorage]
     var activeIndex: Int?
     var pinnedCount: Int
+    /// Why some of its files could not be read, if they could not: it is then neither added
+    /// to recently closed nor deleted.
+    var notReadable: SessionProblem?
 
     @MainActor
     func add(to tabRestore: TabRestoreService?, sessionID: String) {

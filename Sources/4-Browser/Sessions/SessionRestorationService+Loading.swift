@@ -60,6 +60,7 @@ extension SessionRestorationService {
         }
         session.isRestoring = false
         session.clearDirty()
+        session.isReadOnly = loaded.couldNotRead
         if loaded.reidentifiedTabs {
             // The list on disk still names the tabs' old directories, which are gone: saved
             // at once, before closing the window unchanged or the next launch's tidying can

@@ -13,8 +13,15 @@ extension TabRestoreService {
         io.async { io.postToMain(body) }
     }
 
+    /// Whether the entries are never written: the file was there but could not be read
+    /// (``SessionProblem/recentlyClosedNotReadable(path:error:)``), and writing would
+    /// replace what could not be read. They are kept in memory for this run.
+    public var isReadOnly: Bool {
+        if case .recentlyClosedNotReadable? = loadProblem { true } else { false }
+    }
+
     func persist() {
-        guard let fileURL else { return }
+        guard let fileURL, !isReadOnly else { return }
         var storage = StorageRecentlyClosedStorage()
         storage.formatVersion = SessionFormat.currentVersion
         storage.entries = entries.map { entry in

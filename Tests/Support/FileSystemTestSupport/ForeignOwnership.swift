@@ -38,6 +38,15 @@ public enum ForeignOwnership {
             guard lstat(path, &info) == 0, info.st_uid == 0 else { continue }
             precondition(lchown(path, user, gid_t(user)) == 0, "chown \(path): \(errno)")
         }
+        // The user must reach the directory: the test's temporary directories on the way
+        // (made 0700 by root) let others search them.
+        let temporary = URL(fileURLWithPath: NSTemporaryDirectory()).standardizedFileURL.path
+        var ancestor = (directory as NSString).deletingLastPathComponent
+        while ancestor.hasPrefix(temporary + "/") {
+            var info = stat()
+            if stat(ancestor, &info) == 0 { chmod(ancestor, (info.st_mode & 0o7777) | 0o001) }
+            ancestor = (ancestor as NSString).deletingLastPathComponent
+        }
         precondition(setgroups(0, nil) == 0, "setgroups: \(errno)")
         precondition(setgid(gid_t(user)) == 0, "setgid: \(errno)")
         precondition(setuid(user) == 0, "setuid: \(errno)")
