@@ -21,14 +21,16 @@ final class ViewControllerLifetimeTests: ViewControllerTestCase, @unchecked Send
             weak var downloads: DownloadsViewController?
             weak var recentlyClosed: RecentlyClosedViewController?
             weak var fullscreen: FullscreenViewController?
+            weak var registry: TabStripRegistry?
             let window = UnsafeMutableRawPointer(adw_window_new()!).assumingMemoryBound(to: GtkWindow.self)
             do {
                 let newToolbar = ToolbarViewController(
                     navigation: dispatcher.sender(for: (any NavigationCommands).self))
                 let newLocation = LocationBarViewController(
                     locationBar: dispatcher.sender(for: (any LocationBarCommands).self))
+                let newRegistry = TabStripRegistry()
                 let newStrip = TabStripViewController(
-                    tabStrip: dispatcher.sender(for: (any TabStripCommands).self))
+                    tabStrip: dispatcher.sender(for: (any TabStripCommands).self), registry: newRegistry)
                 let newFind = FindBarViewController(
                     findInPage: dispatcher.sender(for: (any FindInPageCommands).self))
                 let newInfo = InfoBarViewController(
@@ -67,7 +69,8 @@ final class ViewControllerLifetimeTests: ViewControllerTestCase, @unchecked Send
                 settle()
                 (toolbar, location, strip, find, info, content, browserWindow) =
                     (newToolbar, newLocation, newStrip, newFind, newInfo, newContent, newWindow)
-                (downloads, recentlyClosed, fullscreen) = (newDownloads, newRecentlyClosed, newFullscreen)
+                (downloads, recentlyClosed, fullscreen, registry) =
+                    (newDownloads, newRecentlyClosed, newFullscreen, newRegistry)
             }
             settle()
             XCTAssertNil(toolbar)
@@ -80,6 +83,7 @@ final class ViewControllerLifetimeTests: ViewControllerTestCase, @unchecked Send
             XCTAssertNil(downloads)
             XCTAssertNil(recentlyClosed)
             XCTAssertNil(fullscreen)
+            XCTAssertNil(registry)
             XCTAssertEqual(commands.received, ["closeTab 1"])
             gtk_window_destroy(window)
             settle()

@@ -58,6 +58,7 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
     private var recentlyClosed: RecentlyClosedMediator?
     private var activation: WindowActivationTracker?
     private let makeWindow: @MainActor () -> UnsafeMutablePointer<GtkWidget>
+    private let tabStripRegistry: TabStripRegistry
     private weak var applicationCommands: (any ApplicationCommands)?
     private var window: UnsafeMutablePointer<GtkWidget>?
     private var windowViewController: BrowserWindowViewController?
@@ -80,9 +81,10 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
     init(
         scene: SceneState, appState: AppState,
         makeWindow: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>,
-        applicationCommands: any ApplicationCommands, startPageURL: URL
+        applicationCommands: any ApplicationCommands, startPageURL: URL, tabStripRegistry: TabStripRegistry
     ) {
         self.scene = scene
+        self.tabStripRegistry = tabStripRegistry
         self.appState = appState
         self.makeWindow = makeWindow
         self.applicationCommands = applicationCommands
@@ -110,7 +112,8 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         }
 
         let tabStrip = TabStripCoordinator(
-            webStateList: list, dispatcher: dispatcher, broadcaster: browser.broadcaster)
+            webStateList: list, dispatcher: dispatcher, broadcaster: browser.broadcaster,
+            registry: tabStripRegistry)
         tabStrip.faviconLoader = profile.userData.getOrCreate(FaviconLoader.userDataKey) {
             FaviconLoader(context: profile.webEngineContext)
         }
