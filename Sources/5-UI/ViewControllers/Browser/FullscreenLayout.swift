@@ -6,7 +6,6 @@ public import CAdwaita
 /// `ios/chrome/browser/ui/fullscreen/fullscreen_ui_element.h`).
 @MainActor
 public protocol FullscreenLayout: AnyObject {
-    /// The window being filled.
     var window: UnsafeMutablePointer<GtkWindow> { get }
     /// The header bar and the tab strip.
     var toolbarArea: UnsafeMutablePointer<GtkWidget> { get }

@@ -20,7 +20,6 @@ public final class DownloadsViewController: ViewController, DownloadsConsumer {
     private let downloads: CommandSender<any DownloadsCommands>
     private weak var toasts: (any ToastPresenter)?
 
-    /// One row of the downloads list.
     struct Row {
         let widget: UnsafeMutablePointer<GtkWidget>
         let label: UnsafeMutablePointer<GtkWidget>
@@ -81,7 +80,7 @@ public final class DownloadsViewController: ViewController, DownloadsConsumer {
     /// Shows a toast "“name” downloaded".
     public func showDownloadFinished(fileName: String) { toasts?.showToast("“\(fileName)” downloaded") }
 
-    /// Shows a toast saying the download failed.
+    /// The toast names the file, if the download got as far as naming it.
     public func showDownloadFailed(fileName: String?) {
         toasts?.showToast(fileName.map { "“\($0)” could not be downloaded" } ?? "A download failed")
     }

@@ -22,7 +22,6 @@ public final class FullscreenViewController: ViewController, BroadcastSource {
     public private(set) var isFullscreen = false
     /// Where the pointer is, for revealing the toolbar in fullscreen.
     public private(set) var pointerPosition = FullscreenPointerPosition.elsewhere
-    /// Whether the keyboard focus is in the toolbar area.
     public private(set) var isFocusInToolbar = false
     /// The last ``BroadcastProperty/isToolbarRevealedInFullscreen`` received.
     private(set) var isToolbarRevealedInFullscreen = false

@@ -18,10 +18,10 @@ public import UIInterfaces
 /// so a refused command leaves no trace. Each page's child is an empty placeholder: the
 /// content view controller shows the real view, and the tab view itself is not shown.
 ///
-/// Its facets: making the pages of a large push lazily (`+PageMaking`), dragging tabs out of
-/// the bar and dropping them on another strip of the ``TabStripRegistry`` or on no bar
-/// (`+Dragging`, and ``StuckDropWorkaround`` for GTK's X11 backend), and the tabs' context
-/// menu (`+ContextMenu`).
+/// Its facets: what the user does in the bar (`+UserActions`), making the pages of a large
+/// push lazily (`+PageMaking`), dragging tabs out of the bar and dropping them on another
+/// strip of the ``TabStripRegistry`` or on no bar (`+Dragging`, and ``StuckDropWorkaround``
+/// for GTK's X11 backend), and the tabs' context menu (`+ContextMenu`).
 @MainActor
 public final class TabStripViewController: ViewController, TabStripConsumer {
     /// A vertical box: the tab bar (and the hidden tab view).
@@ -118,10 +118,8 @@ public final class TabStripViewController: ViewController, TabStripConsumer {
         }
     }
 
-    /// Stops following `broadcaster`.
     public func stopObserving(_ broadcaster: Broadcaster) { broadcaster.removeObserver(self) }
 
-    /// Whether the strip shows.
     var isVisible: Bool { gtk_widget_get_visible(widget) != 0 }
 
     isolated deinit {
@@ -168,7 +166,6 @@ public final class TabStripViewController: ViewController, TabStripConsumer {
         }
     }
 
-    /// Inserts a tab at `index`.
     public func insertTab(_ item: TabStripItem, at index: Int) {
         withPush {
             order.insert(item.id, at: min(max(index, 0), order.count))
@@ -176,13 +173,11 @@ public final class TabStripViewController: ViewController, TabStripConsumer {
         }
     }
 
-    /// Moves the tab at `fromIndex` to `toIndex`.
     public func moveTab(from fromIndex: Int, to toIndex: Int) {
         guard order.indices.contains(fromIndex), order.indices.contains(toIndex) else { return }
         withPush { order.insert(order.remove(at: fromIndex), at: toIndex) }
     }
 
-    /// Removes the tab at `index`.
     public func removeTab(at index: Int) {
         guard order.indices.contains(index) else { return }
         withPush {
@@ -192,7 +187,6 @@ public final class TabStripViewController: ViewController, TabStripConsumer {
         }
     }
 
-    /// Updates the tab at `index`.
     public func updateTab(_ item: TabStripItem, at index: Int) {
         guard order.indices.contains(index) else { return }
         let reordering = order[index] != item.id || items[item.id]?.isPinned != item.isPinned
@@ -211,7 +205,6 @@ public final class TabStripViewController: ViewController, TabStripConsumer {
         scheduleMakingPages()
     }
 
-    /// Selects the tab at `index`.
     public func selectTab(at index: Int?) {
         withPush(reconcilingOrder: false) {
             selectedID = index.flatMap { order.indices.contains($0) ? order[$0] : nil }
@@ -403,6 +396,5 @@ public final class TabStripViewController: ViewController, TabStripConsumer {
         }
     }
 
-    /// The view's page of `id`.
     func page(of id: TabIdentifier) -> OpaquePointer? { pages[id] }
 }
