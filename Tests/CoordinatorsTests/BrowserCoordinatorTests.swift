@@ -85,7 +85,7 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             let coordinator = BrowserCoordinator(
                 scene: scene, appState: app, makeWindow: { adw_window_new() },
                 applicationCommands: application,
-                startPageURL: URL(string: "about:blank")!)
+                startPageURL: URL(string: "about:blank")!, tabStripRegistry: TabStripRegistry())
             let dispatcher = browser.commandDispatcher
             XCTAssertEqual(handled(dispatcher).values.filter { $0 }.count, 0)
 
@@ -120,7 +120,9 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             let browser = scene.browser
             let coordinator = BrowserCoordinator(
                 scene: scene, appState: app, makeWindow: { adw_window_new() },
-                applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
+                applicationCommands: RecordingApplicationCommands(),
+                startPageURL: URL(string: "about:blank")!,
+                tabStripRegistry: TabStripRegistry()
             )
             var closed = 0
             coordinator.onClosed = { closed += 1 }
@@ -160,7 +162,9 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             context.engine.faviconDatabase["https://restored.test/"] = icon
             let coordinator = BrowserCoordinator(
                 scene: scene, appState: app, makeWindow: { adw_window_new() },
-                applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
+                applicationCommands: RecordingApplicationCommands(),
+                startPageURL: URL(string: "about:blank")!,
+                tabStripRegistry: TabStripRegistry()
             )
             coordinator.start()
             defer {
@@ -204,7 +208,8 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
                 window = UnsafeMutableRawPointer(made).assumingMemoryBound(to: GtkWindow.self)
                 return made
             },
-            applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
+            applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!,
+            tabStripRegistry: TabStripRegistry()
         )
         coordinator.start()
         return (coordinator, window!)
@@ -231,7 +236,9 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             let (app, scene) = makeScene()
             let coordinator = BrowserCoordinator(
                 scene: scene, appState: app, makeWindow: { adw_window_new() },
-                applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
+                applicationCommands: RecordingApplicationCommands(),
+                startPageURL: URL(string: "about:blank")!,
+                tabStripRegistry: TabStripRegistry()
             )
             coordinator.start()
             let list = scene.browser.webStateList

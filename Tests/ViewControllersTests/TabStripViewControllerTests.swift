@@ -19,6 +19,19 @@ private final class TabStripVisibilitySource: BroadcastSource {
 }
 
 final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Sendable {
+    /// The test's strips, as a window's coordinator would share them.
+    nonisolated(unsafe) private var registry: TabStripRegistry!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        onMainActor { registry = TabStripRegistry() }
+    }
+
+    override func tearDown() {
+        onMainActor { registry = nil }
+        super.tearDown()
+    }
+
     @MainActor
     private func makeStrip(
         clock: any TimerClock = ManualTimerClock()
@@ -26,7 +39,7 @@ final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Send
         let commands = RecordingCommands()
         commands.register(on: dispatcher)
         let strip = TabStripViewController(
-            tabStrip: dispatcher.sender(for: (any TabStripCommands).self), clock: clock)
+            tabStrip: dispatcher.sender(for: (any TabStripCommands).self), registry: registry, clock: clock)
         return (strip, commands)
     }
 
@@ -355,7 +368,8 @@ final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Send
         let otherDispatcher = CommandDispatcher()
         let commands = RecordingCommands()
         commands.register(on: otherDispatcher)
-        let strip = TabStripViewController(tabStrip: otherDispatcher.sender(for: (any TabStripCommands).self))
+        let strip = TabStripViewController(
+            tabStrip: otherDispatcher.sender(for: (any TabStripCommands).self), registry: registry)
         if let windowID { strip.setWindowID(windowID) }
         return (strip, commands, otherDispatcher)
     }

@@ -8,6 +8,7 @@ import Prefs
 import Profiles
 import TabModel
 public import UIInterfaces
+import ViewControllers
 import Web
 import WebKitEngine
 
@@ -46,6 +47,8 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     private let parse: @MainActor ([String]) -> Result<LaunchRequest, LaunchParseError>
     private var appState: AppState?
     private var windows: [BrowserCoordinator] = []
+    /// Every window's tab strip, which tabs are dragged between.
+    private let tabStripRegistry = TabStripRegistry()
     private var screenshotPath: String?
     private var signalSources: [UInt32] = []
     /// The system's low-memory warnings, which discard background tabs.
@@ -198,7 +201,8 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         guard let appState else { preconditionFailure("AppCoordinator.makeWindow: not started") }
         let window = BrowserCoordinator(
             scene: scene, appState: appState, makeWindow: { [application] in application.makeWindow() },
-            applicationCommands: self, startPageURL: URL(string: "about:blank")!)
+            applicationCommands: self, startPageURL: URL(string: "about:blank")!,
+            tabStripRegistry: tabStripRegistry)
         window.openWindows = { [weak self] scenes in
             for scene in scenes { self?.makeWindow(for: scene).present() }
         }

@@ -16,7 +16,7 @@ import Web
 /// content, find bar). It handles ``BrowserCommands``: the ones that change tabs go to its
 /// ``BrowserMediator``, the ones that only change the window (focus the location bar,
 /// fullscreen) to the view controllers. What shows in fullscreen goes through the Browser's
-/// broadcaster: the window view controller publishes the window's state, a
+/// broadcaster: the window's fullscreen view controller publishes the window's state, a
 /// ``FullscreenMediator`` decides, the window and the tab strip follow. A
 /// ``DownloadsMediator`` lists the profile's downloads under way in the window (and handles
 /// their ``DownloadsCommands``) and shows those that ended as toasts; a ``WindowTitleMediator``
@@ -58,9 +58,11 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
     private var recentlyClosed: RecentlyClosedMediator?
     private var activation: WindowActivationTracker?
     private let makeWindow: @MainActor () -> UnsafeMutablePointer<GtkWidget>
+    private let tabStripRegistry: TabStripRegistry
     private weak var applicationCommands: (any ApplicationCommands)?
     private var window: UnsafeMutablePointer<GtkWidget>?
     private var windowViewController: BrowserWindowViewController?
+    private var fullscreenViewController: FullscreenViewController?
     private var mediator: BrowserMediator?
     private var downloads: DownloadsMediator?
     private var windowTitle: WindowTitleMediator?
@@ -79,9 +81,10 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
     init(
         scene: SceneState, appState: AppState,
         makeWindow: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>,
-        applicationCommands: any ApplicationCommands, startPageURL: URL
+        applicationCommands: any ApplicationCommands, startPageURL: URL, tabStripRegistry: TabStripRegistry
     ) {
         self.scene = scene
+        self.tabStripRegistry = tabStripRegistry
         self.appState = appState
         self.makeWindow = makeWindow
         self.applicationCommands = applicationCommands
@@ -109,7 +112,8 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         }
 
         let tabStrip = TabStripCoordinator(
-            webStateList: list, dispatcher: dispatcher, broadcaster: browser.broadcaster)
+            webStateList: list, dispatcher: dispatcher, broadcaster: browser.broadcaster,
+            registry: tabStripRegistry)
         tabStrip.faviconLoader = profile.userData.getOrCreate(FaviconLoader.userDataKey) {
             FaviconLoader(context: profile.webEngineContext)
         }
@@ -144,8 +148,7 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
             tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
             navigation: dispatcher.sender(for: (any NavigationCommands).self),
             findInPage: dispatcher.sender(for: (any FindInPageCommands).self),
-            recentlyClosed: dispatcher.sender(for: (any RecentlyClosedCommands).self),
-            downloads: dispatcher.sender(for: (any DownloadsCommands).self))
+            recentlyClosed: dispatcher.sender(for: (any RecentlyClosedCommands).self))
         windowViewController.toolbar = toolbar.viewController
         windowViewController.locationBar = locationBar.viewController
         windowViewController.tabStrip = tabStrip.viewController
@@ -154,7 +157,10 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         if isIncognito { windowViewController.showIncognitoStyle() }
         // Fullscreen through the broadcaster: the window publishes its state, the mediator
         // decides what shows, the window and the tab strip follow.
-        windowViewController.connect(to: browser.broadcaster)
+        let fullscreenViewController = FullscreenViewController(layout: windowViewController)
+        windowViewController.fullscreen = fullscreenViewController
+        fullscreenViewController.connect(to: browser.broadcaster)
+        self.fullscreenViewController = fullscreenViewController
         fullscreen = FullscreenMediator(broadcaster: browser.broadcaster)
         let infoBar = InfoBarViewController(infoBar: dispatcher.sender(for: (any InfoBarCommands).self))
         windowViewController.infoBar = infoBar
@@ -167,7 +173,10 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
             let recentlyClosed = RecentlyClosedMediator(
                 tabRestore: appState.sessionServices.tabRestore(for: scene.profile))
             recentlyClosed.canRestorePreviousSession = appState.hasCrashedScenes
-            recentlyClosed.consumer = windowViewController
+            let recentlyClosedViewController = RecentlyClosedViewController(
+                commandUpdater: windowViewController)
+            windowViewController.recentlyClosed = recentlyClosedViewController
+            recentlyClosed.consumer = recentlyClosedViewController
             self.recentlyClosed = recentlyClosed
         }
         scene.setActivationLevel(.background)
@@ -178,7 +187,10 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         windowTitle.consumer = windowViewController
         self.windowTitle = windowTitle
         let downloads = DownloadsMediator(context: profile.webEngineContext)
-        downloads.consumer = windowViewController
+        let downloadsViewController = DownloadsViewController(
+            downloads: dispatcher.sender(for: (any DownloadsCommands).self), toasts: windowViewController)
+        windowViewController.downloads = downloadsViewController
+        downloads.consumer = downloadsViewController
         dispatcher.startDispatching((any DownloadsCommands).self, to: downloads)
         self.downloads = downloads
         firstLoad = FirstPageLoadObserver(webStateList: list) { [weak self] in
@@ -222,11 +234,12 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         blockedPopups = nil
         fullscreen?.disconnect()
         fullscreen = nil
-        windowViewController?.disconnect(from: browser.broadcaster)
+        fullscreenViewController?.disconnect(from: browser.broadcaster)
         super.stop()
         closeRequest?.cancel()
         closeRequest = nil
         windowViewController = nil
+        fullscreenViewController = nil
         if let window {
             gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
         }

@@ -11,6 +11,7 @@ import Web
 @MainActor
 final class TabStripCoordinator: FeatureCoordinator {
     private let broadcaster: Broadcaster
+    private let registry: TabStripRegistry
     /// The view controller (while started).
     private(set) var viewController: TabStripViewController?
     /// The profile's favicons (set before ``start()``).
@@ -21,15 +22,20 @@ final class TabStripCoordinator: FeatureCoordinator {
     /// window's coordinator sets it.
     var moveToWindow: (@MainActor (_ index: Int, _ windowID: Int, _ insertionIndex: Int?) -> Void)?
 
-    init(webStateList: WebStateList, dispatcher: CommandDispatcher, broadcaster: Broadcaster) {
+    /// `registry` holds the application's strips, which tabs are dragged between.
+    init(
+        webStateList: WebStateList, dispatcher: CommandDispatcher, broadcaster: Broadcaster,
+        registry: TabStripRegistry
+    ) {
         self.broadcaster = broadcaster
+        self.registry = registry
         super.init(webStateList: webStateList, dispatcher: dispatcher)
     }
 
     override func start() {
         super.start()
         let viewController = TabStripViewController(
-            tabStrip: dispatcher.sender(for: (any TabStripCommands).self))
+            tabStrip: dispatcher.sender(for: (any TabStripCommands).self), registry: registry)
         viewController.observe(broadcaster)
         onStop { [broadcaster] in viewController.stopObserving(broadcaster) }
         let mediator = TabStripMediator(webStateList: webStateList, faviconLoader: faviconLoader)
