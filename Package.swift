@@ -43,10 +43,14 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
-/// A Swift library target in `layer`.
+/// A Swift library target in `layer`. The larger modules have a README.md beside their code.
 func library(_ name: String, _ layer: Layer, _ dependencies: [Target.Dependency] = []) -> Target {
-    .target(name: name, dependencies: dependencies, path: layer.path(name), swiftSettings: swiftSettings)
+    .target(
+        name: name, dependencies: dependencies, path: layer.path(name),
+        exclude: modulesWithReadme.contains(name) ? ["README.md"] : [], swiftSettings: swiftSettings)
 }
+
+let modulesWithReadme: Set = ["Web", "WebKitEngine", "TabModel", "Sessions", "Application"]
 
 /// A C library found by pkg-config, one per package, so that a target can import GTK
 /// without WebKit and GLib without GTK.
