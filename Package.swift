@@ -18,8 +18,8 @@ import PackageDescription
 //                 ViewControllers (GTK, never the model), Coordinators (wire them together)
 //   6-App         the `swiftlet` executable, the composition root
 //
-// Tests/Support holds what tests share (the fake engine, list builders, a test profile, the
-// local HTTP server fixture, the crash test's child). The benchmarks (Benchmarks/) and the
+// Tests/Support holds what tests share (the precondition test's check, the fake engine, list
+// builders, a test profile, the local HTTP server fixture, the crash test's child). The benchmarks (Benchmarks/) and the
 // fuzzers (Fuzz/) are packages of their own that depend on this one by path.
 
 /// A target's layer: the folder it lives in and, for Swift targets, the settings every
@@ -177,6 +177,8 @@ let package = Package(
             ]),
 
         // Tests/Support
+        // The check of a precondition test, which every Swift Testing target uses.
+        library("TestSupport", .testSupport),
         library("WebTestSupport", .testSupport, ["Base", "Web"]),
         // A fixture of the tests, the demo page and the benchmarks.
         library("LocalHTTPServer", .testSupport),
@@ -197,34 +199,34 @@ let package = Package(
             ["Base", "Web", "WebTestSupport", "Profiles", "TabModel", "Sessions"]),
 
         // Tests without a display (Swift Testing).
-        tests("BaseTests", ["Base", logging]),
-        tests("WebTests", ["Base", "Web", "WebTestSupport"]),
-        tests("CommandsTests", ["Base", "Commands"]),
-        tests("KeyedServicesTests", ["Base", "KeyedServices"]),
-        tests("PrefsTests", ["Base", "Prefs"]),
+        tests("BaseTests", ["Base", logging, "TestSupport"]),
+        tests("WebTests", ["Base", "Web", "WebTestSupport", "TestSupport"]),
+        tests("CommandsTests", ["Base", "Commands", "TestSupport"]),
+        tests("KeyedServicesTests", ["Base", "KeyedServices", "TestSupport"]),
+        tests("PrefsTests", ["Base", "Prefs", "TestSupport"]),
         tests(
             "ProfilesTests",
             [
                 "Base", "Web", "WebTestSupport", "KeyedServices", "Prefs", "Profiles", "TabModel",
-                "ModelTestSupport",
+                "ModelTestSupport", "TestSupport",
             ]),
         tests(
             "TabModelTests",
             [
                 "Base", "Web", "WebTestSupport", "Commands", "KeyedServices", "Profiles", "TabModel",
-                "ModelTestSupport",
+                "ModelTestSupport", "TestSupport",
             ]),
         tests(
             "MediatorsTests",
             [
                 "Base", "Web", "WebTestSupport", "Prefs", "TabModel", "ModelTestSupport", "UIInterfaces",
-                "Mediators", "Sessions", "Commands",
+                "Mediators", "Sessions", "Commands", "TestSupport",
             ]),
         tests(
             "SessionsTests",
             [
                 "Base", "Web", "WebTestSupport", "KeyedServices", "Prefs", "Profiles", "TabModel",
-                "ModelTestSupport", "Sessions", "SessionsTestSupport",
+                "ModelTestSupport", "Sessions", "SessionsTestSupport", "TestSupport",
             ]),
         tests(
             "MemorySaverTests",
@@ -236,7 +238,7 @@ let package = Package(
             "ApplicationTests",
             [
                 "Application", "Base", "Web", "WebTestSupport", "Prefs", "Profiles", "TabModel", "Sessions",
-                "ModelTestSupport", "KeyedServices",
+                "ModelTestSupport", "KeyedServices", "TestSupport",
             ]),
         tests("AppTests", ["LocalHTTPServer", "Base", "WebTestSupport", "SessionsTestSupport"]),
         tests("WebKitNavigationTests", ["Web", "WebKitNavigation"]),

@@ -2,6 +2,7 @@ import Application
 import Base
 import Foundation
 import Sessions
+import TestSupport
 import Testing
 
 /// Seed 002's cases (1) and (2): a window saves immediately when it leaves the foreground or
@@ -106,7 +107,7 @@ struct SessionSavingSceneAgentTests {
     }
 
     @Test func changingAClosedSceneFailsLoudly() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let fixture = AppFixture()
                 fixture.launch()
@@ -115,8 +116,6 @@ struct SessionSavingSceneAgentTests {
                 scene.setActivationLevel(.unattached)
                 scene.setActivationLevel(.foregroundActive)
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("SceneState.setActivationLevel"))
+        }.expectPreconditionMessage("SceneState.setActivationLevel")
     }
 }

@@ -3,6 +3,7 @@ import Mediators
 import ModelTestSupport
 import Prefs
 import TabModel
+import TestSupport
 import Testing
 import UIInterfaces
 import Web
@@ -123,7 +124,7 @@ struct LocationBarMediatorTests {
     }
 
     @Test func aCommandAfterDisconnectFailsNamingIt() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let registry = PrefRegistry()
                 SearchEnginePrefs.register(in: registry)
@@ -132,8 +133,6 @@ struct LocationBarMediatorTests {
                 mediator.disconnect()
                 mediator.loadUserInput("x")
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("LocationBarMediator.loadUserInput(_:) used after disconnect()"))
+        }.expectPreconditionMessage("LocationBarMediator.loadUserInput(_:) used after disconnect()")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Mediators
 import ModelTestSupport
 import TabModel
+import TestSupport
 import Testing
 import UIInterfaces
 import Web
@@ -316,15 +317,13 @@ struct TabStripMediatorTests {
     }
 
     @Test func aCommandAfterDisconnectFailsNamingIt() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let list = WebStateList(delegate: nil)
                 let mediator = TabStripMediator(webStateList: list)
                 mediator.disconnect()
                 mediator.selectLastTab()
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("TabStripMediator.selectLastTab() used after disconnect()"))
+        }.expectPreconditionMessage("TabStripMediator.selectLastTab() used after disconnect()")
     }
 }

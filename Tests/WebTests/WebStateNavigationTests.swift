@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Web
 import WebTestSupport
@@ -257,13 +258,14 @@ import WebTestSupport
     }
 
     @Test func goToAMissingItemFailsLoudly() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                let webState = WebState(params: .init(context: FakeWebEngine().defaultContext))
+                let engine = FakeWebEngine()
+                let webState = WebState(params: .init(context: engine.defaultContext))
                 webState.load(URL(string: "https://a.example/")!)
                 webState.navigationManager.goToItem(at: 1)
             }
-        }
+        }.expectPreconditionMessage("NavigationManager: no item at index 1")
     }
 
     // MARK: Policy deciders
