@@ -18,8 +18,9 @@ import PackageDescription
 //                 ViewControllers (GTK, never the model), Coordinators (wire them together)
 //   6-App         the `swiftlet` executable, the composition root
 //
-// Tests/Support holds what tests share (the precondition test's check, the fake engine, list
-// builders, a test profile, the local HTTP server fixture, the crash test's child). The benchmarks (Benchmarks/) and the
+// Tests/Support holds what tests share (the precondition test's check, the bases of the XCTest
+// cases on the main thread and with GTK, the fake engine, list builders, a test profile, the
+// local HTTP server fixture, the crash test's child). The benchmarks (Benchmarks/) and the
 // fuzzers (Fuzz/) are packages of their own that depend on this one by path.
 
 /// A target's layer: the folder it lives in and, for Swift targets, the settings every
@@ -177,8 +178,11 @@ let package = Package(
             ]),
 
         // Tests/Support
-        // The check of a precondition test, which every Swift Testing target uses.
+        // What every test target shares: the check of a precondition test, the base of the
+        // XCTest cases that run on the main thread.
         library("TestSupport", .testSupport),
+        // The base of the XCTest cases that need GTK.
+        library("GTKTestSupport", .testSupport, ["TestSupport", "CAdwaita", "GTKSupport"]),
         library("WebTestSupport", .testSupport, ["Base", "Web"]),
         // A fixture of the tests, the demo page and the benchmarks.
         library("LocalHTTPServer", .testSupport),
@@ -245,26 +249,26 @@ let package = Package(
 
         // Tests that drive GLib, GTK and WebKit: XCTest on the main thread, under Xvfb
         // (scripts/run-tests).
-        tests("GLibSupportTests", ["CGLib", "GLibShims", "GLibSupport"]),
+        tests("GLibSupportTests", ["CGLib", "GLibShims", "GLibSupport", "TestSupport"]),
         tests(
             "ViewControllersTests",
             [
                 "Base", "UIInterfaces", "Commands", "CGTK", "CAdwaita", "GTKShims", "GLibSupport",
                 "GTKSupport",
-                "ViewControllers",
+                "ViewControllers", "GTKTestSupport",
             ]),
         tests(
             "CoordinatorsTests",
             [
                 "Coordinators", "Commands", "UIInterfaces", "TabModel", "Profiles", "Web", "WebTestSupport",
                 "ModelTestSupport", "Application", "Base", "Mediators", "GTKSupport", "CGTK", "CAdwaita",
-                "ViewControllers", "GTKShims",
+                "ViewControllers", "GTKShims", "GTKTestSupport",
             ]),
         tests(
             "WebKitEngineTests",
             [
                 "Base", "Web", "WebTestSupport", "WebKitEngine", "GLibSupport", "GTKSupport", "CWebKitGTK",
-                "LocalHTTPServer", "Profiles", "TabModel",
+                "LocalHTTPServer", "Profiles", "TabModel", "GTKTestSupport",
             ]),
         // The real browser driven as a person would: under Xvfb and a private D-Bus session
         // (scripts/run-tests), through AT-SPI and xdotool.
