@@ -19,8 +19,9 @@ import PackageDescription
 //   6-App         the `swiftlet` executable, the composition root
 //
 // Tests/Support holds what tests share (the precondition test's check, the bases of the XCTest
-// cases on the main thread and with GTK, the fake engine, list builders, a test profile, the
-// local HTTP server fixture, the crash test's child). The benchmarks (Benchmarks/) and the
+// cases on the main thread and with GTK, the fake engine and the scenarios that hold it to
+// WebKit's behaviour, list builders, a test profile, the local HTTP server fixture, the crash
+// test's child). The benchmarks (Benchmarks/) and the
 // fuzzers (Fuzz/) are packages of their own that depend on this one by path.
 
 /// A target's layer: the folder it lives in and, for Swift targets, the settings every
@@ -184,6 +185,9 @@ let package = Package(
         // The base of the XCTest cases that need GTK.
         library("GTKTestSupport", .testSupport, ["TestSupport", "CAdwaita", "GTKSupport"]),
         library("WebTestSupport", .testSupport, ["Base", "Web"]),
+        // Scenarios every engine behind the WebContent seam must report alike (WebTests runs
+        // them on the fake engine, WebKitEngineTests on WebKit).
+        library("WebContentConformance", .testSupport, ["Base", "Web", "WebTestSupport"]),
         // A fixture of the tests, the demo page and the benchmarks.
         library("LocalHTTPServer", .testSupport),
         library(
@@ -204,7 +208,7 @@ let package = Package(
 
         // Tests without a display (Swift Testing).
         tests("BaseTests", ["Base", logging, "TestSupport"]),
-        tests("WebTests", ["Base", "Web", "WebTestSupport", "TestSupport"]),
+        tests("WebTests", ["Base", "Web", "WebTestSupport", "TestSupport", "WebContentConformance"]),
         tests("CommandsTests", ["Base", "Commands", "TestSupport"]),
         tests("KeyedServicesTests", ["Base", "KeyedServices", "TestSupport"]),
         tests("PrefsTests", ["Base", "Prefs", "TestSupport"]),
@@ -268,7 +272,7 @@ let package = Package(
             "WebKitEngineTests",
             [
                 "Base", "Web", "WebTestSupport", "WebKitEngine", "GLibSupport", "GTKSupport", "CWebKitGTK",
-                "LocalHTTPServer", "Profiles", "TabModel", "GTKTestSupport",
+                "LocalHTTPServer", "Profiles", "TabModel", "GTKTestSupport", "WebContentConformance",
             ]),
         // The real browser driven as a person would: under Xvfb and a private D-Bus session
         // (scripts/run-tests), through AT-SPI and xdotool.
