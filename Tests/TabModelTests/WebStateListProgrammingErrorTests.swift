@@ -18,15 +18,13 @@ private func fixture(_ description: String) -> WebStateListFixture {
 /// must crash.
 @MainActor
 struct WebStateListProgrammingErrorTests {
-    @Test("A fixture used by the exit tests works when used correctly")
-    func controlCase() {
+    @Test func theExitTestsFixtureWorksWhenUsedCorrectly() {
         let f = fixture("| a* b")
         f.list.move(from: 0, to: 1)
         #expect(f.description == "| b a*")
     }
 
-    @Test("Mutating the list from an observer's didChange")
-    func mutateFromDidChange() async {
+    @Test func mutatingTheListFromAnObserversDidChangeFails() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let f = fixture("| a b")
@@ -36,8 +34,7 @@ struct WebStateListProgrammingErrorTests {
         }.expectPreconditionMessage("WebStateList.activate(at:): the list was mutated from inside")
     }
 
-    @Test("Mutating the list from an observer during a detach")
-    func mutateDuringDetach() async {
+    @Test func mutatingTheListFromAnObserverDuringADetachFails() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let f = fixture("| a* b c")
@@ -47,8 +44,7 @@ struct WebStateListProgrammingErrorTests {
         }.expectPreconditionMessage("WebStateList.close(at:flags:): the list was mutated from inside")
     }
 
-    @Test("Starting a batch from an observer")
-    func batchFromObserver() async {
+    @Test func startingABatchFromAnObserverFails() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let f = fixture("| a b")
@@ -59,8 +55,7 @@ struct WebStateListProgrammingErrorTests {
             "WebStateList.performBatchOperation(_:): the list was mutated from inside")
     }
 
-    @Test("Reading the list from an observer is fine")
-    func readFromObserver() throws {
+    @Test func readingTheListFromAnObserverIsFine() throws {
         let f = try WebStateListFixture("| a b")
         var seen: [String] = []
         f.observer.onDidChange = { list in seen.append(f.builder.describe(list)) }
@@ -69,8 +64,7 @@ struct WebStateListProgrammingErrorTests {
         #expect(seen == ["| a b*", "| a b* x"])
     }
 
-    @Test("webState(at:) with an invalid index")
-    func invalidIndexWebStateAt() async {
+    @Test func webStateAtAnInvalidIndexFails() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run { _ = fixture("| a b").list.webState(at: 2) }
         }.expectPreconditionMessage("WebStateList.webState(at:): index 2 out of range (count 2)")
@@ -79,8 +73,7 @@ struct WebStateListProgrammingErrorTests {
         }.expectPreconditionMessage("WebStateList.webState(at:): index -1 out of range (count 2)")
     }
 
-    @Test("Queries with an invalid index")
-    func invalidIndexQueries() async {
+    @Test func queriesWithAnInvalidIndexFail() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run { _ = fixture("| a b").list.isPinned(at: 2) }
         }.expectPreconditionMessage("WebStateList.isPinned(at:): index 2 out of range (count 2)")
@@ -89,8 +82,7 @@ struct WebStateListProgrammingErrorTests {
         }.expectPreconditionMessage("WebStateList.opener(at:): index 5 out of range (count 2)")
     }
 
-    @Test("Mutations with an invalid index")
-    func invalidIndexMutations() async {
+    @Test func mutationsWithAnInvalidIndexFail() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run { _ = fixture("| a b").list.detach(at: 2) }
         }.expectPreconditionMessage("WebStateList.detach(at:): index 2 out of range (count 2)")
@@ -121,8 +113,7 @@ struct WebStateListProgrammingErrorTests {
         }.expectPreconditionMessage("WebStateList.setOpener(at:_:): index 2 out of range (count 2)")
     }
 
-    @Test("Inserting a WebState that is already in the list")
-    func insertTwice() async {
+    @Test func insertingAWebStateAlreadyInTheListFails() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let f = fixture("| a b")
@@ -131,8 +122,7 @@ struct WebStateListProgrammingErrorTests {
         }.expectPreconditionMessage("WebStateList.insert: the WebState is already in the list")
     }
 
-    @Test("Replacing with a WebState that is already in the list")
-    func replaceWithMember() async {
+    @Test func replacingWithAWebStateAlreadyInTheListFails() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let f = fixture("| a b")
@@ -141,8 +131,7 @@ struct WebStateListProgrammingErrorTests {
         }.expectPreconditionMessage("WebStateList.replace: the WebState is already in the list")
     }
 
-    @Test("An opener that is not in the list")
-    func openerNotInList() async {
+    @Test func anOpenerNotInTheListFails() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let f = fixture("| a b")
@@ -159,8 +148,7 @@ struct WebStateListProgrammingErrorTests {
         }.expectPreconditionMessage("WebStateList.insert: the opener is not in the list")
     }
 
-    @Test("Nested batches")
-    func nestedBatches() async {
+    @Test func nestedBatchesFail() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let f = fixture("| a b")
@@ -176,8 +164,7 @@ struct WebStateListProgrammingErrorTests {
         }.expectPreconditionMessage("WebStateList.performBatchOperation: batches do not nest")
     }
 
-    @Test("Using the list after it was destroyed")
-    func useAfterDestroy() async {
+    @Test func usingTheListAfterItWasDestroyedFails() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let f = fixture("| a b")

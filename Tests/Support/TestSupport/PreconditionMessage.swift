@@ -1,13 +1,14 @@
 // Test names, one style per kind of test:
-// - XCTest (the display and end-to-end tests): `test` and a sentence saying what holds, in
-//   camel case (`testClosingTheLastTabAsksForTheWindowToClose`).
-// - Swift Testing: `@Test func` and a sentence saying what holds, in camel case
+// - XCTest (the display and end-to-end tests): `test` and what holds, in camel case
+//   (`testClosingTheLastTabAsksForTheWindowToClose`).
+// - Swift Testing (the rest): `@Test func` and what holds, in camel case
 //   (`aConsumerSetAfterDisconnectFailsNamingIt`), without a display name. The one exception
 //   is a port of a Chromium unit test, whose display name is that test's name
-//   (`@Test("CreateGroup_ActiveFollows")` for `WebStateListTest.CreateGroup_ActiveFollows`
-//   in `ios/chrome/browser/shared/model/web_state_list/web_state_list_unittest.mm`), so
-//   that the original can be found.
-// - Suites are named after what they test, ending in `Tests`.
+//   (`@Test("InsertUrlSingle")` for `TEST_F(WebStateListTest, InsertUrlSingle)` in
+//   `ios/chrome/browser/shared/model/web_state_list/web_state_list_unittest.mm`), so that the
+//   original can be found.
+// - A suite or test case class is named after what it tests, with `Tests` at the end; a base
+//   class of test cases ends in `TestCase`.
 
 public import Testing
 
