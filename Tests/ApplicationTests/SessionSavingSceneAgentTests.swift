@@ -5,7 +5,8 @@ import Sessions
 import TestSupport
 import Testing
 
-/// Seed 002's cases (1) and (2): a window saves immediately when it leaves the foreground or
+/// As Chromium's `SessionSavingSceneAgent` (`ios/chrome/browser/sessions/model/
+/// session_saving_scene_agent.mm`): a window saves immediately when it leaves the foreground or
 /// closes, only if it was foreground-active since its last save; tab changes keep their
 /// delayed save.
 @MainActor
