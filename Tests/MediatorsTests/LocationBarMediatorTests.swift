@@ -43,6 +43,19 @@ struct LocationBarMediatorTests {
         _ = mediator
     }
 
+    @Test func aBlankPageShowsAnEmptyEntryNotItsURL() throws {
+        let tab = builder.realizedWebState(named: "a")
+        let mediator = try makeMediator("| a*")
+        consumer.pushes.removeAll()
+        tab.load(URL(string: "about:blank")!)
+        #expect(!consumer.pushes.contains { $0.hasPrefix("url about") })
+        #expect(consumer.pushes.first == "url ")
+        consumer.pushes.removeAll()
+        tab.load(URL(string: "https://b.test/")!)
+        #expect(consumer.pushes.first == "url https://b.test/")
+        _ = mediator
+    }
+
     @Test(arguments: [
         (SSLStatus(securityStyle: .authenticated), LocationBarSecurity.secure),
         (SSLStatus(securityStyle: .authenticationBroken, certificateStatus: .expired), .certificateError),
