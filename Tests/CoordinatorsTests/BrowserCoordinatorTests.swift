@@ -242,8 +242,7 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
                 content.simulateNewWindowRequest(url: URL(string: "https://x.test/")!, isUserGesture: false))
             // The bar's Open button, as the info bar view controller sends it.
             scene.browser.commandDispatcher.dispatch((any InfoBarCommands).self) {
-                $0.infoBarButtonActivated(
-                    infoBarID: BlockedPopupMediator.infoBarID, buttonID: BlockedPopupMediator.openButtonID)
+                $0.infoBarButtonActivated(.blockedPopup, button: .open)
             }
             XCTAssertEqual(list.count, 2)
             XCTAssertEqual(list.webState(at: 1).lastCommittedURL, URL(string: "https://x.test/"))

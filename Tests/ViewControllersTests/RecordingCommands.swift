@@ -76,10 +76,10 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
     func showAbout() { record("showAbout") }
     func quit() { record("quit") }
 
-    func infoBarButtonActivated(infoBarID: String, buttonID: String) {
-        record("infoBarButtonActivated \(infoBarID) \(buttonID)")
+    func infoBarButtonActivated(_ kind: InfoBarKind, button: InfoBarButtonKind) {
+        record("infoBarButtonActivated \(kind.rawValue) \(button.rawValue)")
     }
-    func infoBarDismissed(infoBarID: String) { record("infoBarDismissed \(infoBarID)") }
+    func infoBarDismissed(_ kind: InfoBarKind) { record("infoBarDismissed \(kind.rawValue)") }
 
     func reopenLastClosed() { record("reopenLastClosed") }
     func reopenClosedEntry(_ id: Int) { record("reopenClosedEntry \(id)") }

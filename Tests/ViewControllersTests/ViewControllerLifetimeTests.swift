@@ -32,7 +32,7 @@ final class ViewControllerLifetimeTests: ViewControllerTestCase, @unchecked Send
                     infoBar: dispatcher.sender(for: (any InfoBarCommands).self))
                 newInfo.showInfoBar(
                     InfoBarItem(
-                        id: "bar", message: "Message", buttons: [InfoBarButton(id: "ok", label: "OK")]))
+                        .blockedPopup, message: "Message", buttons: [InfoBarButton(.open, label: "OK")]))
                 let newContent = ContentViewController(
                     navigation: dispatcher.sender(for: (any NavigationCommands).self))
                 let newWindow = BrowserWindowViewController(

@@ -56,11 +56,6 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     private var nextWindowID = 1
     /// Whether the offer to restore a crashed run waits for the first window.
     private var crashOfferPending = false
-
-    /// The info bar offering to restore the windows of a run that crashed.
-    static let crashInfoBarID = "crashed-session"
-    /// The info bar telling what restoring a window met (damaged files, lost tabs).
-    static let sessionProblemsInfoBarID = "session-problems"
     /// A command line the primary instance could not read: its message and exit status.
     public struct LaunchParseError: Error {
         /// The message for the process that sent it.
@@ -161,12 +156,11 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
             crashOfferPending = false
             window.showInfoBar(
                 InfoBarItem(
-                    id: Self.crashInfoBarID, message: "Swiftlet did not close properly",
+                    .crashedSession, message: "Swiftlet did not close properly",
                     detail:
                         "Restore the windows and tabs you had open? They stay in the menu until you quit.",
                     buttons: [
-                        InfoBarButton(id: "restore", label: "Restore"),
-                        InfoBarButton(id: "dismiss", label: "Dismiss"),
+                        InfoBarButton(.restore, label: "Restore"), InfoBarButton(.dismiss, label: "Dismiss"),
                     ], isDismissible: false))
         }
         return 0
@@ -220,8 +214,8 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
             target.present()
             self.refreshMoveTargets()
         }
-        window.onInfoBarButton = { [weak self] infoBarID, buttonID in
-            if infoBarID == Self.crashInfoBarID, buttonID == "restore" { self?.restoreCrashedWindows() }
+        window.onInfoBarButton = { [weak self] kind, button in
+            if kind == .crashedSession, button == .restore { self?.restoreCrashedWindows() }
         }
         window.onClosed = { [weak self, weak window] in
             guard let self, let window else { return }
@@ -242,8 +236,7 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         if !problems.isEmpty {
             window.showInfoBar(
                 InfoBarItem(
-                    id: Self.sessionProblemsInfoBarID,
-                    message: "This window could not be restored exactly as it was",
+                    .sessionProblems, message: "This window could not be restored exactly as it was",
                     detail: problems.joined(separator: " ")))
         }
         return window
@@ -256,7 +249,7 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         crashOfferPending = false
         let restored = appState.restoreCrashedScenes()
         for window in windows {
-            window.hideInfoBar(id: Self.crashInfoBarID)
+            window.hideInfoBar(.crashedSession)
             window.setCanRestorePreviousSession(false)
         }
         for scene in restored { makeWindow(for: scene).present() }

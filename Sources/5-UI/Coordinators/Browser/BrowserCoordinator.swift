@@ -50,7 +50,7 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
     /// Restores the windows of the crashed run (the menu's "Restore Previous Session").
     var onRestorePreviousSession: (@MainActor () -> Void)?
     /// Called when the user clicks a button of one of the window's info bars.
-    var onInfoBarButton: (@MainActor (_ infoBarID: String, _ buttonID: String) -> Void)?
+    var onInfoBarButton: (@MainActor (_ kind: InfoBarKind, _ button: InfoBarButtonKind) -> Void)?
 
     private weak var appState: AppState?
     private var infoBar: InfoBarViewController?
@@ -257,11 +257,11 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
     /// Shows `item` in the window's info bars.
     func showInfoBar(_ item: InfoBarItem) {
         infoBar?.showInfoBar(item)
-        EventLog.record("info-bar", item.id)
+        EventLog.record("info-bar", item.kind.rawValue)
     }
 
-    /// Hides the info bar `id`, if shown.
-    func hideInfoBar(id: String) { infoBar?.hideInfoBar(id: id) }
+    /// Hides the info bar of `kind`, if shown.
+    func hideInfoBar(_ kind: InfoBarKind) { infoBar?.hideInfoBar(kind) }
 
     /// Offers `targets` in the tabs' "Move to Window" menu (and tells the tab strip this
     /// window's ``windowID``, for drops from other windows).
@@ -356,17 +356,19 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
 
     // MARK: InfoBarCommands
 
-    func infoBarButtonActivated(infoBarID: String, buttonID: String) {
-        if infoBarID == BlockedPopupMediator.infoBarID {
-            if buttonID == BlockedPopupMediator.openButtonID { blockedPopups?.openBlockedPopups() }
-        } else {
-            onInfoBarButton?(infoBarID, buttonID)
+    /// The blocked pop-ups' Open goes to their mediator; the other bars' buttons to
+    /// ``onInfoBarButton``.
+    func infoBarButtonActivated(_ kind: InfoBarKind, button: InfoBarButtonKind) {
+        switch (kind, button) {
+        case (.blockedPopup, .open): blockedPopups?.openBlockedPopups()
+        case (.blockedPopup, _): break
+        default: onInfoBarButton?(kind, button)
         }
     }
 
-    func infoBarDismissed(infoBarID: String) {
-        EventLog.record("info-bar-dismissed", infoBarID)
-        if infoBarID == BlockedPopupMediator.infoBarID { blockedPopups?.dismissBlockedPopups() }
+    func infoBarDismissed(_ kind: InfoBarKind) {
+        EventLog.record("info-bar-dismissed", kind.rawValue)
+        if kind == .blockedPopup { blockedPopups?.dismissBlockedPopups() }
     }
 
 }
