@@ -155,7 +155,7 @@ let package = Package(
         library("UIInterfaces", .ui, ["Base", "Commands"]),
         library(
             "Mediators", .ui,
-            ["UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions"]),
+            ["UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions", "Application"]),
         library(
             "ViewControllers", .ui,
             ["Base", "UIInterfaces", "Commands", "CGTK", "CAdwaita", "GTKShims", "GLibSupport", "GTKSupport"]),
@@ -218,7 +218,7 @@ let package = Package(
             "MediatorsTests",
             [
                 "Base", "Web", "WebTestSupport", "Prefs", "TabModel", "ModelTestSupport", "UIInterfaces",
-                "Mediators", "Sessions", "Commands",
+                "Mediators", "Sessions", "Commands", "Application", "Profiles",
             ]),
         tests(
             "SessionsTests",

@@ -36,11 +36,16 @@ private func makeScene() -> (AppState, SceneState) {
     return (app, app.openNewScene())
 }
 
+/// The application's scene mediator over `app`.
+@MainActor
+private func sceneMediator(_ app: AppState) -> SceneMediator {
+    SceneMediator(appState: app, startPageURL: URL(string: "about:blank")!)
+}
+
 /// A stand-in for the application coordinator.
 @MainActor
 private final class RecordingApplicationCommands: ApplicationCommands {
     var log: [String] = []
-    func openNewWindow(incognito: Bool) { log.append("openNewWindow \(incognito)") }
     func showAbout() { log.append("showAbout") }
     func quit() { log.append("quit") }
 }
@@ -71,7 +76,7 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             "TabStripCommands": dispatcher.isDispatching(for: (any TabStripCommands).self),
             "LocationBarCommands": dispatcher.isDispatching(for: (any LocationBarCommands).self),
             "FindInPageCommands": dispatcher.isDispatching(for: (any FindInPageCommands).self),
-            "RecentlyClosedCommands": dispatcher.isDispatching(for: (any RecentlyClosedCommands).self),
+            "SceneCommands": dispatcher.isDispatching(for: (any SceneCommands).self),
             "DownloadsCommands": dispatcher.isDispatching(for: (any DownloadsCommands).self),
             "InfoBarCommands": dispatcher.isDispatching(for: (any InfoBarCommands).self),
         ]
@@ -83,7 +88,8 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             let browser = scene.browser
             let application = RecordingApplicationCommands()
             let coordinator = BrowserCoordinator(
-                scene: scene, appState: app, makeWindow: { adw_window_new() },
+                scene: scene, appState: app, sceneMediator: sceneMediator(app),
+                makeWindow: { adw_window_new() },
                 applicationCommands: application,
                 startPageURL: URL(string: "about:blank")!)
             let dispatcher = browser.commandDispatcher
@@ -98,8 +104,10 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             // Commands reach the model and the application through the dispatcher.
             dispatcher.dispatch((any BrowserCommands).self) { $0.openNewTab() }
             XCTAssertEqual(browser.webStateList.count, 1)
-            dispatcher.dispatch((any ApplicationCommands).self) { $0.openNewWindow(incognito: true) }
-            XCTAssertEqual(application.log, ["openNewWindow true"])
+            dispatcher.dispatch((any ApplicationCommands).self) { $0.showAbout() }
+            XCTAssertEqual(application.log, ["showAbout"])
+            dispatcher.dispatch((any SceneCommands).self) { $0.openNewWindow(incognito: true) }
+            XCTAssertEqual(app.scenes.map(\.isIncognito), [false, true], "the application opened a window")
             coordinator.openTabs([URL(string: "https://a.test/")!, URL(string: "https://b.test/")!])
             XCTAssertEqual(browser.webStateList.count, 3)
             XCTAssertEqual(browser.webStateList.activeIndex, 2)
@@ -119,7 +127,8 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             let (app, scene) = makeScene()
             let browser = scene.browser
             let coordinator = BrowserCoordinator(
-                scene: scene, appState: app, makeWindow: { adw_window_new() },
+                scene: scene, appState: app, sceneMediator: sceneMediator(app),
+                makeWindow: { adw_window_new() },
                 applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
             )
             var closed = 0
@@ -159,7 +168,8 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             context.engine.setPage(URL(string: "https://icon.test/")!, .init(title: "Icon", favicon: icon))
             context.engine.faviconDatabase["https://restored.test/"] = icon
             let coordinator = BrowserCoordinator(
-                scene: scene, appState: app, makeWindow: { adw_window_new() },
+                scene: scene, appState: app, sceneMediator: sceneMediator(app),
+                makeWindow: { adw_window_new() },
                 applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
             )
             coordinator.start()
@@ -198,7 +208,7 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
     ) {
         var window: UnsafeMutablePointer<GtkWindow>?
         let coordinator = BrowserCoordinator(
-            scene: scene, appState: app,
+            scene: scene, appState: app, sceneMediator: sceneMediator(app),
             makeWindow: {
                 let made = adw_window_new()!
                 window = UnsafeMutableRawPointer(made).assumingMemoryBound(to: GtkWindow.self)
@@ -230,7 +240,8 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
         onMainActor {
             let (app, scene) = makeScene()
             let coordinator = BrowserCoordinator(
-                scene: scene, appState: app, makeWindow: { adw_window_new() },
+                scene: scene, appState: app, sceneMediator: sceneMediator(app),
+                makeWindow: { adw_window_new() },
                 applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
             )
             coordinator.start()

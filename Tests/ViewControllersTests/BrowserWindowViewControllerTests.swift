@@ -51,7 +51,7 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
             tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
             navigation: dispatcher.sender(for: (any NavigationCommands).self),
             findInPage: dispatcher.sender(for: (any FindInPageCommands).self),
-            recentlyClosed: dispatcher.sender(for: (any RecentlyClosedCommands).self),
+            scene: dispatcher.sender(for: (any SceneCommands).self),
             downloads: dispatcher.sender(for: (any DownloadsCommands).self))
         return (controller, commands)
     }

@@ -25,7 +25,8 @@ final class ViewControllerLifetimeTests: ViewControllerTestCase, @unchecked Send
                 let newLocation = LocationBarViewController(
                     locationBar: dispatcher.sender(for: (any LocationBarCommands).self))
                 let newStrip = TabStripViewController(
-                    tabStrip: dispatcher.sender(for: (any TabStripCommands).self))
+                    tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
+                    scene: dispatcher.sender(for: (any SceneCommands).self))
                 let newFind = FindBarViewController(
                     findInPage: dispatcher.sender(for: (any FindInPageCommands).self))
                 let newInfo = InfoBarViewController(
@@ -41,7 +42,7 @@ final class ViewControllerLifetimeTests: ViewControllerTestCase, @unchecked Send
                     tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
                     navigation: dispatcher.sender(for: (any NavigationCommands).self),
                     findInPage: dispatcher.sender(for: (any FindInPageCommands).self),
-                    recentlyClosed: dispatcher.sender(for: (any RecentlyClosedCommands).self),
+                    scene: dispatcher.sender(for: (any SceneCommands).self),
                     downloads: dispatcher.sender(for: (any DownloadsCommands).self))
                 newWindow.setDownloads([DownloadItem(id: 1, fileName: "a.zip", progress: 0.5)])
                 newWindow.toolbar = newToolbar

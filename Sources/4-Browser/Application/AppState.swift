@@ -1,5 +1,5 @@
 public import Base
-import Foundation
+public import Foundation
 import Logging
 public import MemorySaver
 public import Prefs
@@ -11,7 +11,8 @@ public import Web
 /// The application without its UI (Chromium's AppState): the launch and quit sequences,
 /// the windows (``SceneState``s) and what happens to their sessions when they open, close,
 /// crash and come back. Everything here runs on the fake engine in tests; the GTK layer
-/// makes a window per scene and maps the window's state onto its activation level.
+/// makes a window per scene it hears of (``AppStateObserver``) and maps the window's state
+/// onto its activation level.
 ///
 /// Launch (``launch(profileName:)``): start the application context (which tells whether
 /// the last run crashed); load the profile; after a crash, set every session aside (a
@@ -44,12 +45,9 @@ public final class AppState {
     public private(set) var scenes: [SceneState] = []
     /// The profile new windows open in (known after the launch).
     public private(set) var profile: Profile?
-    /// Called when scenes end without the UI asking — the last incognito tab of a profile
-    /// closed, which ends every incognito window of it: the UI closes their windows (the
-    /// browsers are destroyed right after).
-    public var onScenesEnded: (@MainActor ([SceneState]) -> Void)?
 
     private var incognitoLifetimes: [ObjectIdentifier: IncognitoSessionLifetime] = [:]
+    private let observers = ObserverList<any AppStateObserver>()
 
     /// An application storing under `userDataDirectory`, on `engine`. `registerProfilePrefs`
     /// registers the prefs of the layers above; `attachTabHelpers` runs for every tab added
@@ -77,10 +75,23 @@ public final class AppState {
         openScenes = OpenSceneRegistry(localState: context.localState)
     }
 
+    // MARK: Observers
+
+    /// Adds an observer (held weakly); add it before ``launch(profileName:)`` to hear of the
+    /// restored windows.
+    public func addObserver(_ observer: any AppStateObserver) { observers.add(observer) }
+
+    public func removeObserver(_ observer: any AppStateObserver) { observers.remove(observer) }
+
+    private func connect(_ scene: SceneState) {
+        observers.forEach { $0.appState(self, sceneConnected: scene) }
+    }
+
     // MARK: Launch
 
     /// Runs the launch sequence (see the type's documentation) with windows opening in the
-    /// profile `profileName` (made if missing). Throws if that profile cannot be opened.
+    /// profile `profileName` (made if missing); each restored window is announced as it
+    /// connects. Throws if that profile cannot be opened.
     @discardableResult
     public func launch(profileName: String = "Default") throws(ProfileManager.Error) -> LaunchOutcome {
         precondition(initStage == .start, "AppState.launch: already launched")
@@ -144,7 +155,9 @@ public final class AppState {
                         "window \(record.sessionID): profile \(record.profileName) is not available")
                     continue
                 }
-                restored.append(restoreScene(record.sessionID, profile: owner, afterCrash: false))
+                let scene = restoreScene(record.sessionID, profile: owner, afterCrash: false)
+                restored.append(scene)
+                connect(scene)
             }
         }
         initStage = .final
@@ -196,14 +209,24 @@ public final class AppState {
 
     // MARK: Windows
 
-    /// Opens a new, empty window (an incognito one when `incognito`) in ``profile``, with a
-    /// new session. Add its tabs; its UI sets its activation level.
+    /// Opens a new window (an incognito one when `incognito`) in ``profile``, with a new
+    /// session and a tab loading each of `urls`, the last one active, and announces it: the
+    /// tabs come first, so that their pages load while the UI makes the window. Its UI sets
+    /// its activation level.
     @discardableResult
-    public func openNewScene(incognito: Bool = false) -> SceneState {
+    public func openNewScene(incognito: Bool = false, urls: [URL] = []) -> SceneState {
         guard let profile else { preconditionFailure("AppState.openNewScene: not launched") }
         precondition(!isTerminating, "AppState.openNewScene: quitting")
-        return makeScene(
+        let scene = makeScene(
             profile: incognito ? profile.offTheRecordProfile : profile, sessionID: Self.newSessionID())
+        let list = scene.browser.webStateList
+        for (index, url) in urls.enumerated() {
+            let webState = WebState(params: .init(context: scene.profile.webEngineContext, url: url))
+            list.insert(webState, index == urls.count - 1 ? .automatic.activating() : .automatic)
+            webState.load(url)
+        }
+        connect(scene)
+        return scene
     }
 
     private static func newSessionID() -> String { UUID().uuidString.lowercased() }
@@ -235,8 +258,9 @@ public final class AppState {
         return scene
     }
 
-    /// The user closed `scene`'s window (not by quitting): its session is saved and it is
-    /// forgotten; a regular window with tabs goes to recently closed, as one entry with
+    /// The user closed `scene`'s window (not by quitting): it is announced as disconnected
+    /// (its UI goes first), its session is saved and it is forgotten; a regular window with
+    /// tabs goes to recently closed, as one entry with
     /// every tab's history, read back on the IO queue (its session data is deleted once the
     /// entry is on disk; `SessionRestorationService.moveSessionsToRecentlyClosed`); an
     /// incognito one is deleted,
@@ -246,6 +270,7 @@ public final class AppState {
         guard scenes.contains(where: { $0 === scene }) else { return }
         scenes.removeAll { $0 === scene }
         openScenes.remove(scene.record)
+        observers.forEach { $0.appState(self, sceneDisconnected: scene) }
         if !scene.isClosed { scene.setActivationLevel(.unattached) }
         let service = sessionServices.sessionRestoration(for: scene.profile)
         let tabRestore = sessionServices.tabRestore(for: scene.profile)
@@ -284,7 +309,7 @@ public final class AppState {
         where record.isIncognito && profiles.contains(record.profileName) {
             openScenes.removeCrashed(record)
         }
-        onScenesEnded?(ended)
+        for scene in ended { observers.forEach { $0.appState(self, sceneDisconnected: scene) } }
     }
 
     // MARK: Quit
@@ -324,9 +349,9 @@ public final class AppState {
 
     /// Restores the windows open when the last run crashed (the user chose Restore), each
     /// from its set-aside copy; tabs that were loading then come back without loading. The
-    /// windows opened since stay as they are. Returns the restored windows (each needs a
-    /// window).
-    public func restoreCrashedScenes() -> [SceneState] {
+    /// windows opened since stay as they are. Each restored window is announced as it
+    /// connects, and then the end of the offer.
+    public func restoreCrashedScenes() {
         precondition(initStage == .final, "AppState.restoreCrashedScenes: not launched")
         var restored: [SceneState] = []
         for record in openScenes.crashedScenes {
@@ -336,9 +361,11 @@ public final class AppState {
             let service = sessionServices.sessionRestoration(for: owner)
             guard !service.isConnected(sessionID: record.sessionID) else { continue }
             SessionCrashRecovery(storageDirectory: service.storageDirectory).restoreSession(record.sessionID)
-            restored.append(restoreScene(record.sessionID, profile: owner, afterCrash: true))
+            let scene = restoreScene(record.sessionID, profile: owner, afterCrash: true)
+            restored.append(scene)
+            connect(scene)
         }
-        return restored
+        observers.forEach { $0.appState(self, restoredCrashedScenes: restored) }
     }
 
     // MARK: Recently closed
@@ -350,22 +377,19 @@ public final class AppState {
     }
 
     /// Reopens the most recently closed tab or window of `scene`'s profile (Ctrl+Shift+T).
-    /// Returns the new scene when a window was reopened (it needs a window), nil otherwise.
-    @discardableResult
-    public func reopenLastClosed(from scene: SceneState) -> SceneState? {
-        guard let entry = recentlyClosedEntries(for: scene).first else { return nil }
-        return reopenClosedEntry(entry.id, from: scene)
+    public func reopenLastClosed(from scene: SceneState) {
+        guard let entry = recentlyClosedEntries(for: scene).first else { return }
+        reopenClosedEntry(entry.id, from: scene)
     }
 
     /// Reopens the recently closed entry `entryID` of `scene`'s profile: a tab at its old
     /// index in its old window when that window is open (else in `scene`'s), with its
-    /// history, selected; a window as a new window with all its tabs. Returns the new scene
-    /// when a window was reopened, nil otherwise.
-    @discardableResult
-    public func reopenClosedEntry(_ entryID: Int, from scene: SceneState) -> SceneState? {
+    /// history, selected; a window as a new window with all its tabs, announced as it
+    /// connects.
+    public func reopenClosedEntry(_ entryID: Int, from scene: SceneState) {
         let tabRestore = sessionServices.tabRestore(for: scene.profile)
         let service = sessionServices.sessionRestoration(for: scene.profile)
-        guard let entry = tabRestore.entries.first(where: { $0.id == entryID }) else { return nil }
+        guard let entry = tabRestore.entries.first(where: { $0.id == entryID }) else { return }
         switch entry {
         case .tab:
             let browsers = scenes.filter { $0.profile === scene.profile }.map(\.browser)
@@ -373,29 +397,27 @@ public final class AppState {
                 entryID, browsers: browsers, sessionID: { service.sessionID(of: $0) },
                 fallback: scene.browser,
                 makeWebState: { service.createUnrealizedWebState(for: $0, storage: $1) })
-            return nil
         case .window:
             let window = makeScene(profile: scene.profile, sessionID: Self.newSessionID())
             tabRestore.restoreWindow(
                 entryID, into: window.browser,
                 makeWebState: { service.createUnrealizedWebState(for: $0, storage: $1) })
-            return window
+            connect(window)
         }
     }
 
     // MARK: Moving tabs
 
     /// Moves the tab at `index` of `source` to `target`'s list, selected — or to a new window
-    /// when `target` is nil (returned; it needs a window). It goes to `insertionIndex` of the
+    /// when `target` is nil — and announces the move (or the new window). It goes to `insertionIndex` of the
     /// target's list (a tab dropped on its tab bar; joining a group it lands inside of, and
     /// at the end for an index among the pinned tabs, as the list's order controller places
     /// tabs), or to the end when that is nil (the menu's "Move to Window"). The tab moves as it is:
     /// realized with its page, or unrealized; its session files follow it at the next save.
     /// Both windows must belong to one profile.
-    @discardableResult
     public func moveTab(
         at index: Int, from source: SceneState, to target: SceneState?, insertingAt insertionIndex: Int? = nil
-    ) -> SceneState {
+    ) {
         precondition(
             scenes.contains { $0 === source }, "AppState.moveTab: the source window is not open")
         precondition(
@@ -418,6 +440,10 @@ public final class AppState {
         let webState = source.browser.webStateList.detach(at: index)
         let params: WebStateListInsertionParams = insertionIndex.map { .atIndex($0) } ?? .automatic
         destination.browser.webStateList.insert(webState, params.activating())
-        return destination
+        if let target {
+            observers.forEach { $0.appState(self, movedTabFrom: source, to: target) }
+        } else {
+            connect(destination)
+        }
     }
 }

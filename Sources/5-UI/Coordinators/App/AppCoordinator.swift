@@ -1,4 +1,4 @@
-import Application
+public import Application
 import Base
 import Foundation
 import GLibSupport
@@ -17,14 +17,16 @@ import Glibc
 
 /// The root of the coordinator tree: the application. Once GTK is up it runs the
 /// application layer's launch sequence (``AppState``: the engine, the Default profile, the
-/// windows of the last run), opens a ``BrowserCoordinator`` per window (scene), and handles
-/// the commands that open and close windows (``ApplicationCommands``).
+/// windows of the last run) and follows its scenes (``AppStateObserver``): a
+/// ``BrowserCoordinator`` per scene that connects, torn down when it disconnects. What the
+/// windows ask of the application goes to the ``SceneMediator`` it makes over ``AppState``
+/// (``SceneCommands``); it handles ``ApplicationCommands`` (about, quit).
 ///
 /// Closing a window that is not the last puts it in recently closed; closing the last one,
 /// Ctrl+Q, SIGTERM, SIGINT and SIGHUP all quit the same way: every window is saved and comes
 /// back at the next launch (``AppState/quit()``).
 @MainActor
-public final class AppCoordinator: Coordinator, ApplicationCommands {
+public final class AppCoordinator: Coordinator, ApplicationCommands, AppStateObserver {
     /// Why the browser could not start.
     public enum StartError: Error, CustomStringConvertible {
         /// The user data directory could not be resolved.
@@ -45,17 +47,19 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     private let userDataDirectory: UserDataDirectory
     private let parse: @MainActor ([String]) -> Result<LaunchRequest, LaunchParseError>
     private var appState: AppState?
+    private var sceneMediator: SceneMediator?
     private var windows: [BrowserCoordinator] = []
     private var screenshotPath: String?
     private var signalSources: [UInt32] = []
     /// The system's low-memory warnings, which discard background tabs.
     private var memoryMonitor: MemoryMonitor?
-    /// Whether the first command line was handled (the windows of the last run are shown then).
+    /// Whether the first command line was handled (the windows of the last run are shown
+    /// then; windows that open later show at once).
     private var launched = false
-    /// The number the next window gets.
-    private var nextWindowID = 1
     /// Whether the offer to restore a crashed run waits for the first window.
     private var crashOfferPending = false
+    /// The page new windows and tabs open with.
+    private let startPageURL = URL(string: "about:blank")!
     /// A command line the primary instance could not read: its message and exit status.
     public struct LaunchParseError: Error {
         /// The message for the process that sent it.
@@ -113,11 +117,13 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
             userDataDirectory: userDataDirectory, engine: engine, clock: SystemTimerClock(),
             registerProfilePrefs: { SearchEnginePrefs.register(in: $0) },
             attachTabHelpers: { _ = FindTabHelper.attach(to: $0) })
-        appState.onScenesEnded = { [weak self] scenes in self?.scenesEnded(scenes) }
         self.appState = appState
+        // The mediator first: it hears of each scene before the window made for it asks it
+        // for its move targets.
+        sceneMediator = SceneMediator(appState: appState, startPageURL: startPageURL)
+        appState.addObserver(self)
         do {
             let outcome = try appState.launch()
-            for scene in outcome.restoredScenes { makeWindow(for: scene) }
             crashOfferPending = outcome.lastRunCrashed && appState.hasCrashedScenes
         } catch {
             FileHandle.standardError.write(Data("swiftlet: \(error)\n".utf8))
@@ -161,7 +167,8 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
                         "Restore the windows and tabs you had open? They stay in the menu until you quit.",
                     buttons: [
                         InfoBarButton(.restore, label: "Restore"), InfoBarButton(.dismiss, label: "Dismiss"),
-                    ], isDismissible: false))
+                    ],
+                    isDismissible: false))
         }
         return 0
     }
@@ -174,49 +181,19 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
             if urls.isEmpty { window.present() } else { window.openTabs(urls) }
             return
         }
-        openWindow(incognito: request.incognito, urls: urls)
-    }
-
-    private func openWindow(incognito: Bool, urls: [URL]) {
-        guard let appState, !appState.isTerminating else { return }
-        let window = makeWindow(for: appState.openNewScene(incognito: incognito))
-        // The tabs first: the page's web process starts and its load is under way while GTK
-        // maps the window, rather than after.
-        window.openTabs(urls.isEmpty ? [window.startPageURL] : urls)
-        window.present()
+        sceneMediator?.openWindow(urls: urls, incognito: request.incognito)
     }
 
     /// Makes and starts the window of `scene` (not shown yet).
     @discardableResult
     private func makeWindow(for scene: SceneState) -> BrowserCoordinator {
-        guard let appState else { preconditionFailure("AppCoordinator.makeWindow: not started") }
+        guard let appState, let sceneMediator else {
+            preconditionFailure("AppCoordinator.makeWindow: not started")
+        }
         let window = BrowserCoordinator(
-            scene: scene, appState: appState, makeWindow: { [application] in application.makeWindow() },
-            applicationCommands: self, startPageURL: URL(string: "about:blank")!)
-        window.openWindows = { [weak self] scenes in
-            for scene in scenes { self?.makeWindow(for: scene).present() }
-        }
-        window.onRestorePreviousSession = { [weak self] in self?.restoreCrashedWindows() }
-        window.windowID = nextWindowID
-        nextWindowID += 1
-        window.moveTabToWindow = { [weak self, weak window] index, windowID, insertionIndex in
-            // A drop can come from a window of another profile (any tab bar of the process
-            // takes any tab): the move is refused, and the tab stays where it was.
-            guard let self, let window, let appState = self.appState,
-                let target = self.windows.first(where: { $0.windowID == windowID }),
-                target.scene.profile === window.scene.profile, target !== window,
-                index < window.browser.webStateList.count
-            else { return }
-            let count = target.browser.webStateList.count
-            appState.moveTab(
-                at: index, from: window.scene, to: target.scene,
-                insertingAt: insertionIndex.map { min(max($0, 0), count) })
-            target.present()
-            self.refreshMoveTargets()
-        }
-        window.onInfoBarButton = { [weak self] kind, button in
-            if kind == .crashedSession, button == .restore { self?.restoreCrashedWindows() }
-        }
+            scene: scene, appState: appState, sceneMediator: sceneMediator,
+            makeWindow: { [application] in application.makeWindow() }, applicationCommands: self,
+            startPageURL: startPageURL)
         window.onClosed = { [weak self, weak window] in
             guard let self, let window else { return }
             self.windowClosed(window)
@@ -231,7 +208,6 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         }
         windows.append(window)
         startChild(window)
-        refreshMoveTargets()
         let problems = Array(Set(scene.restoreProblems.map(\.userMessage))).sorted()
         if !problems.isEmpty {
             window.showInfoBar(
@@ -242,50 +218,51 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         return window
     }
 
-    /// Restores the windows of the crashed run (the info bar's Restore or the menu's
-    /// "Restore Previous Session"); the offer ends in every window.
-    private func restoreCrashedWindows() {
-        guard let appState, appState.hasCrashedScenes else { return }
-        crashOfferPending = false
-        let restored = appState.restoreCrashedScenes()
-        for window in windows {
-            window.hideInfoBar(.crashedSession)
-            window.setCanRestorePreviousSession(false)
-        }
-        for scene in restored { makeWindow(for: scene).present() }
-        EventLog.record("session-restored", "\(restored.count)")
-    }
-
     /// The user closed `window` (or its last tab): the last window quits — it comes back at
-    /// the next launch — any other goes to recently closed.
+    /// the next launch — any other goes to recently closed (its scene disconnects, and the
+    /// window goes then).
     private func windowClosed(_ window: BrowserCoordinator) {
         guard let appState, !appState.isTerminating else { return }
         if windows.count == 1 {
             quit()
             return
         }
+        sceneMediator?.closeWindow(WindowIdentifier(window.scene))
+    }
+
+    private func window(of scene: SceneState) -> BrowserCoordinator? { windows.first { $0.scene === scene } }
+
+    // MARK: AppStateObserver
+
+    /// Makes the scene's window; after the launch it shows at once (the windows of the last
+    /// run wait for the first command line).
+    public func appState(_ appState: AppState, sceneConnected scene: SceneState) {
+        let window = makeWindow(for: scene)
+        if launched { window.present() }
+    }
+
+    /// Tears the scene's window down; without windows left the application quits (the last
+    /// incognito tab closed, and only incognito windows were open).
+    public func appState(_ appState: AppState, sceneDisconnected scene: SceneState) {
+        guard let window = window(of: scene) else { return }
         windows.removeAll { $0 === window }
         stopChild(window)
-        appState.closeScene(window.scene)
-        refreshMoveTargets()
+        if windows.isEmpty { quit() }
     }
 
-    /// Tells every window which other windows of its profile its tabs can move to.
-    private func refreshMoveTargets() {
+    /// Brings the window the tab moved to to the front.
+    public func appState(_ appState: AppState, movedTabFrom source: SceneState, to target: SceneState) {
+        window(of: target)?.present()
+    }
+
+    /// The offer to restore ends in every window.
+    public func appState(_ appState: AppState, restoredCrashedScenes scenes: [SceneState]) {
+        crashOfferPending = false
         for window in windows {
-            window.setMoveTargets(
-                windows.filter { $0 !== window && $0.scene.profile === window.scene.profile }.map {
-                    TabMoveTarget(windowID: $0.windowID, title: $0.moveTargetTitle)
-                })
+            window.hideInfoBar(.crashedSession)
+            window.setCanRestorePreviousSession(false)
         }
-    }
-
-    /// The application layer ended `scenes` (the last incognito tab closed): their windows go.
-    private func scenesEnded(_ scenes: [SceneState]) {
-        let ended = windows.filter { window in scenes.contains { $0 === window.scene } }
-        windows.removeAll { window in ended.contains { $0 === window } }
-        for window in ended { stopChild(window) }
-        if windows.isEmpty { quit() } else { refreshMoveTargets() }
+        EventLog.record("session-restored", "\(scenes.count)")
     }
 
     private func shutDown() {
@@ -295,15 +272,14 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         memoryMonitor = nil
         for window in windows { stopChild(window) }
         windows.removeAll()
+        sceneMediator?.disconnect()
+        sceneMediator = nil
         if isStarted { stop() }
         appState?.quit()
         appState = nil
     }
 
     // MARK: ApplicationCommands
-
-    /// Opens a new window with the start page.
-    public func openNewWindow(incognito: Bool) { openWindow(incognito: incognito, urls: []) }
 
     /// Shows the about window.
     public func showAbout() { windows.last?.showAbout() }

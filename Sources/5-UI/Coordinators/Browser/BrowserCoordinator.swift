@@ -25,11 +25,12 @@ import Web
 /// passes back to it).
 ///
 /// It maps the GTK window's state onto its scene's activation level (focused:
-/// foreground-active, shown: foreground-inactive, minimized or hidden: background), shows
-/// info bars, and handles the window's ``RecentlyClosedCommands`` (reopening goes through
-/// the application layer; a reopened window goes to ``openWindows``).
+/// foreground-active, shown: foreground-inactive, minimized or hidden: background) and shows
+/// info bars. What the window asks of the application (``SceneCommands``: new windows, moving
+/// tabs, reopening what was closed) goes from its dispatcher to the application's
+/// ``SceneMediator``, and the windows that opens are the app coordinator's.
 @MainActor
-final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedCommands, InfoBarCommands {
+final class BrowserCoordinator: Coordinator, BrowserCommands, InfoBarCommands {
     /// The window's state in the application layer.
     let scene: SceneState
     /// The window's model.
@@ -40,21 +41,11 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
     var onClosed: (@MainActor () -> Void)?
     /// Called once, when the first page of the window has loaded.
     var onFirstPageLoaded: (@MainActor () -> Void)?
-    /// The window's number among the application's windows (for "Move to Window").
-    var windowID = 0
-    /// Moves the tab at an index of this window to the window `windowID`, at an index of that
-    /// window (nil: its end).
-    var moveTabToWindow: (@MainActor (_ index: Int, _ windowID: Int, _ insertionIndex: Int?) -> Void)?
-    /// Makes and shows windows for scenes this window's commands opened (a reopened window).
-    var openWindows: (@MainActor ([SceneState]) -> Void)?
-    /// Restores the windows of the crashed run (the menu's "Restore Previous Session").
-    var onRestorePreviousSession: (@MainActor () -> Void)?
-    /// Called when the user clicks a button of one of the window's info bars.
-    var onInfoBarButton: (@MainActor (_ kind: InfoBarKind, _ button: InfoBarButtonKind) -> Void)?
 
     private weak var appState: AppState?
+    private let sceneMediator: SceneMediator
+    private var sceneCommands: SceneCommandHandler?
     private var infoBar: InfoBarViewController?
-    private var tabStrip: TabStripCoordinator?
     private var recentlyClosed: RecentlyClosedMediator?
     private var activation: WindowActivationTracker?
     private let makeWindow: @MainActor () -> UnsafeMutablePointer<GtkWidget>
@@ -77,12 +68,13 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
     var isIncognito: Bool { browser.kind == .incognito }
 
     init(
-        scene: SceneState, appState: AppState,
+        scene: SceneState, appState: AppState, sceneMediator: SceneMediator,
         makeWindow: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>,
         applicationCommands: any ApplicationCommands, startPageURL: URL
     ) {
         self.scene = scene
         self.appState = appState
+        self.sceneMediator = sceneMediator
         self.makeWindow = makeWindow
         self.applicationCommands = applicationCommands
         self.startPageURL = startPageURL
@@ -102,22 +94,18 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         }
         self.mediator = mediator
         dispatcher.startDispatching((any BrowserCommands).self, to: self)
-        dispatcher.startDispatching((any RecentlyClosedCommands).self, to: self)
         dispatcher.startDispatching((any InfoBarCommands).self, to: self)
+        let sceneCommands = sceneMediator.handler(for: scene)
+        dispatcher.startDispatching((any SceneCommands).self, to: sceneCommands)
+        self.sceneCommands = sceneCommands
         if let applicationCommands {
             dispatcher.startDispatching((any ApplicationCommands).self, to: applicationCommands)
         }
 
-        let tabStrip = TabStripCoordinator(
-            webStateList: list, dispatcher: dispatcher, broadcaster: browser.broadcaster)
+        let tabStrip = TabStripCoordinator(scene: scene, sceneMediator: sceneMediator)
         tabStrip.faviconLoader = profile.userData.getOrCreate(FaviconLoader.userDataKey) {
             FaviconLoader(context: profile.webEngineContext)
         }
-        tabStrip.moveToNewWindow = { [weak self] index in self?.moveTabToNewWindow(at: index) }
-        tabStrip.moveToWindow = { [weak self] index, windowID, insertionIndex in
-            self?.moveTabToWindow?(index, windowID, insertionIndex)
-        }
-        self.tabStrip = tabStrip
         let toolbar = ToolbarCoordinator(webStateList: list, dispatcher: dispatcher)
         let locationBar = LocationBarCoordinator(
             webStateList: list, prefs: profile.prefs, dispatcher: dispatcher)
@@ -144,7 +132,7 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
             tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
             navigation: dispatcher.sender(for: (any NavigationCommands).self),
             findInPage: dispatcher.sender(for: (any FindInPageCommands).self),
-            recentlyClosed: dispatcher.sender(for: (any RecentlyClosedCommands).self),
+            scene: dispatcher.sender(for: (any SceneCommands).self),
             downloads: dispatcher.sender(for: (any DownloadsCommands).self))
         windowViewController.toolbar = toolbar.viewController
         windowViewController.locationBar = locationBar.viewController
@@ -190,18 +178,18 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
 
     override func stop() {
         // The window's UI goes: its session is saved now if it was used since its last save
-        // (seed 002, case 2).
+        // (Chromium's SessionSavingSceneAgent, `ios/chrome/browser/sessions/model/README.md`).
         for case let agent as SessionSavingSceneAgent in scene.allAgents { agent.saveSessionsIfNeeded() }
         let dispatcher = browser.commandDispatcher
         dispatcher.stopDispatching(for: (any BrowserCommands).self)
-        dispatcher.stopDispatching(for: (any RecentlyClosedCommands).self)
         dispatcher.stopDispatching(for: (any InfoBarCommands).self)
+        dispatcher.stopDispatching(for: (any SceneCommands).self)
+        sceneCommands = nil
         activation?.stop()
         activation = nil
         recentlyClosed?.disconnect()
         recentlyClosed = nil
         infoBar = nil
-        tabStrip = nil
         if dispatcher.isDispatching(for: (any ApplicationCommands).self) {
             dispatcher.stopDispatching(for: (any ApplicationCommands).self)
         }
@@ -262,13 +250,6 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
 
     /// Hides the info bar of `kind`, if shown.
     func hideInfoBar(_ kind: InfoBarKind) { infoBar?.hideInfoBar(kind) }
-
-    /// Offers `targets` in the tabs' "Move to Window" menu (and tells the tab strip this
-    /// window's ``windowID``, for drops from other windows).
-    func setMoveTargets(_ targets: [TabMoveTarget]) { tabStrip?.setMoveTargets(targets, windowID: windowID) }
-
-    /// What "Move to Window" calls this window: its selected tab's title.
-    var moveTargetTitle: String { browser.webStateList.activeWebState?.title ?? "" }
 
     /// Offers (or stops offering) "Restore Previous Session" in the menu.
     func setCanRestorePreviousSession(_ can: Bool) { recentlyClosed?.canRestorePreviousSession = can }
@@ -334,35 +315,15 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         }
     }
 
-    /// Moves the tab at `index` to a new window of the same profile, as it is.
-    private func moveTabToNewWindow(at index: Int) {
-        guard let appState, index < browser.webStateList.count else { return }
-        openWindows?([appState.moveTab(at: index, from: scene, to: nil)])
-    }
-
-    // MARK: RecentlyClosedCommands
-
-    func reopenLastClosed() {
-        guard let appState, let window = appState.reopenLastClosed(from: scene) else { return }
-        openWindows?([window])
-    }
-
-    func reopenClosedEntry(_ id: Int) {
-        guard let appState, let window = appState.reopenClosedEntry(id, from: scene) else { return }
-        openWindows?([window])
-    }
-
-    func restorePreviousSession() { onRestorePreviousSession?() }
-
     // MARK: InfoBarCommands
 
-    /// The blocked pop-ups' Open goes to their mediator; the other bars' buttons to
-    /// ``onInfoBarButton``.
+    /// The blocked pop-ups' Open goes to their mediator, the crashed session's Restore to the
+    /// scene mediator; a Dismiss button only closes its bar.
     func infoBarButtonActivated(_ kind: InfoBarKind, button: InfoBarButtonKind) {
         switch (kind, button) {
         case (.blockedPopup, .open): blockedPopups?.openBlockedPopups()
-        case (.blockedPopup, _): break
-        default: onInfoBarButton?(kind, button)
+        case (.crashedSession, .restore): sceneCommands?.restorePreviousSession()
+        default: break
         }
     }
 

@@ -79,7 +79,7 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
     private let tabStripCommands: CommandSender<any TabStripCommands>
     private let navigation: CommandSender<any NavigationCommands>
     private let findInPage: CommandSender<any FindInPageCommands>
-    private let recentlyClosed: CommandSender<any RecentlyClosedCommands>
+    private let scene: CommandSender<any SceneCommands>
     private let downloads: CommandSender<any DownloadsCommands>
 
     /// The header bar's downloads button (a `GtkMenuButton`), shown while downloads run.
@@ -134,7 +134,7 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
         tabStrip: CommandSender<any TabStripCommands>,
         navigation: CommandSender<any NavigationCommands>,
         findInPage: CommandSender<any FindInPageCommands>,
-        recentlyClosed: CommandSender<any RecentlyClosedCommands>,
+        scene: CommandSender<any SceneCommands>,
         downloads: CommandSender<any DownloadsCommands>
     ) {
         self.window = window
@@ -143,7 +143,7 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
         self.tabStripCommands = tabStrip
         self.navigation = navigation
         self.findInPage = findInPage
-        self.recentlyClosed = recentlyClosed
+        self.scene = scene
         self.downloads = downloads
         recentlyClosedSection = GObjectRef(adopting: UnsafeMutableRawPointer(g_menu_new()!))
         widget = adw_flap_new()
@@ -533,8 +533,6 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
             actions.add(name) { [browser] in browser.send(command) }
         }
         let applicationActions: [(String, @MainActor (any ApplicationCommands) -> Void)] = [
-            ("new-window", { $0.openNewWindow(incognito: false) }),
-            ("new-incognito-window", { $0.openNewWindow(incognito: true) }),
             ("about", { $0.showAbout() }),
             ("quit", { $0.quit() }),
         ]
@@ -563,13 +561,16 @@ public final class BrowserWindowViewController: ViewController, DownloadsConsume
             actions.add(name) { [navigation] in navigation.send(command) }
         }
         actions.add("find") { [findInPage] in findInPage.send { $0.showFindBar() } }
-        actions.add("reopen-closed-tab") { [recentlyClosed] in recentlyClosed.send { $0.reopenLastClosed() } }
-        actions.add("restore-previous-session") { [recentlyClosed] in
-            recentlyClosed.send { $0.restorePreviousSession() }
+        let sceneActions: [(String, @MainActor (any SceneCommands) -> Void)] = [
+            ("new-window", { $0.openNewWindow(incognito: false) }),
+            ("new-incognito-window", { $0.openNewWindow(incognito: true) }),
+            ("reopen-closed-tab", { $0.reopenLastClosed() }),
+            ("restore-previous-session", { $0.restorePreviousSession() }),
+        ]
+        for (name, command) in sceneActions {
+            actions.add(name) { [scene] in scene.send(command) }
         }
-        actions.add("reopen-closed") { [recentlyClosed] (id: Int) in
-            recentlyClosed.send { $0.reopenClosedEntry(id) }
-        }
+        actions.add("reopen-closed") { [scene] (id: Int) in scene.send { $0.reopenClosedEntry(id) } }
     }
 
     /// The main menu (a new `GMenu *`, full reference). Its second section holds the "Recently

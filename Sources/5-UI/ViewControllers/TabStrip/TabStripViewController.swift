@@ -24,8 +24,8 @@ public import UIInterfaces
 /// no bar, into the view "create-window" returns. None of that is kept: once the drag is
 /// over (on idle, outside libadwaita's drag code), the page comes back to this view where
 /// the push left it, and the strip sends the command — `moveTab(_:to:)`,
-/// ``TabStripCommands/moveTabToNewWindow(_:)`` or, for a drop on another strip, whose
-/// window the strip learns from that strip, ``TabStripCommands/moveTab(_:toWindow:at:)``.
+/// ``SceneCommands/moveTabToNewWindow(_:)`` or, for a drop on another strip, whose
+/// window the strip learns from that strip, ``SceneCommands/moveTab(_:toWindow:at:)``.
 /// The mediators then push the lists, and each strip shows its own.
 @MainActor
 public final class TabStripViewController: ViewController, TabStripConsumer, TabMoveTargetsConsumer {
@@ -40,6 +40,7 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
     let menuActions = ActionGroup()
 
     private let tabStrip: CommandSender<any TabStripCommands>
+    private let scene: CommandSender<any SceneCommands>
     private let ownership: GObjectRef
     private var connections: [SignalConnection] = []
 
@@ -77,9 +78,8 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
     /// The tab whose context menu is open.
     private(set) var menuTarget: TabIdentifier?
 
-    /// This window's identifier among the move targets (pushed); drops from other windows
-    /// are moved here with it.
-    private var windowID: Int?
+    /// This window (pushed); drops from other windows are moved here with it.
+    private var window: WindowIdentifier?
     /// The tab dragged out of this strip, while libadwaita holds its page outside the view.
     private var drag: TabDrag?
     /// Pages of other strips dropped on this one, with the index of the drop, until the idle
@@ -114,10 +114,15 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
         return view
     }()
 
-    /// Creates an empty strip; user actions are sent through `tabStrip`. `clock` times how
-    /// long the pages of a large push wait for the selected tab's load (tests pass a manual one).
-    public init(tabStrip: CommandSender<any TabStripCommands>, clock: any TimerClock = SystemTimerClock()) {
+    /// An empty strip; user actions are sent through `tabStrip`, moves to other windows
+    /// through `scene`. `clock` times how long the pages of a large push wait for the selected
+    /// tab's load (tests pass a manual one).
+    public init(
+        tabStrip: CommandSender<any TabStripCommands>, scene: CommandSender<any SceneCommands>,
+        clock: any TimerClock = SystemTimerClock()
+    ) {
         self.tabStrip = tabStrip
+        self.scene = scene
         self.clock = clock
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         ownership = ownWidget(widget)
@@ -517,8 +522,8 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
         for (page, index) in dropped where Self.pages(of: tabView).contains(page) {
             guard let source = Self.strip(dragging: page) else { continue }  // closed by reconcile()
             let id = source.takeBackDraggedPage(from: tabView)
-            if let id, let windowID {
-                source.tabStrip.send { $0.moveTab(id, toWindow: windowID, at: index) }
+            if let id, let window {
+                source.scene.send { $0.moveTab(id, toWindow: window, at: index) }
             }
         }
         if let drag {
@@ -530,7 +535,7 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
                 }
             } else if Self.pages(of: Self.newWindowView).contains(drag.page) {
                 if let id = takeBackDraggedPage(from: Self.newWindowView) {
-                    tabStrip.send { $0.moveTabToNewWindow(id) }
+                    scene.send { $0.moveTabToNewWindow(id) }
                 }
             }
         }
@@ -726,7 +731,6 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
                 ("reload", "Reload", { $0.reloadTab($1) }),
                 ("close-others", "Close Other Tabs", { $0.closeOtherTabs($1) }),
                 ("close-to-the-right", "Close Tabs to the Right", { $0.closeTabsToTheRight(of: $1) }),
-                ("move-to-new-window", "Move to New Window", { $0.moveTabToNewWindow($1) }),
                 ("close", "Close Tab", { $0.closeTab($1) }),
             ]
         for entry in tabCommands {
@@ -735,9 +739,13 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
                 tabStrip.send { entry.command($0, target) }
             }
         }
-        menuActions.add("move-to-window") { [weak self] (windowID: Int) in
+        menuActions.add("move-to-new-window") { [weak self] in
             guard let self, let target = menuTarget else { return }
-            tabStrip.send { $0.moveTab(target, toWindow: windowID) }
+            scene.send { $0.moveTabToNewWindow(target) }
+        }
+        menuActions.add("move-to-window") { [weak self] (window: String) in
+            guard let self, let target = menuTarget else { return }
+            scene.send { $0.moveTab(target, toWindow: WindowIdentifier(window)) }
         }
         gtk_widget_insert_action_group(widget, "tab", menuActions.group.opaque)
 
@@ -749,8 +757,11 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
         for names in sections {
             let section = g_menu_new()!
             for name in names {
-                guard let entry = tabCommands.first(where: { $0.action == name }) else { continue }
-                let item = g_menu_item_new(entry.label, "tab.\(name)")!
+                let label =
+                    name == "move-to-new-window"
+                    ? "Move to New Window" : tabCommands.first { $0.action == name }?.label
+                guard let label else { continue }
+                let item = g_menu_item_new(label, "tab.\(name)")!
                 if name == "pin" || name == "unpin" {
                     g_menu_item_set_attribute_value(
                         item, "hidden-when", g_variant_new_string("action-disabled"))
@@ -770,19 +781,18 @@ public final class TabStripViewController: ViewController, TabStripConsumer, Tab
 
     // MARK: TabMoveTargetsConsumer
 
-    /// Remembers this window's identifier, which a tab of another window dropped on this
-    /// strip is moved here with.
-    public func setWindowID(_ windowID: Int) { self.windowID = windowID }
+    /// Remembers this window, which a tab of another window dropped on this strip is moved
+    /// here with.
+    public func setWindow(_ window: WindowIdentifier) { self.window = window }
 
     /// Lists `targets` in the tab menu's "Move to Window" submenu.
     public func setMoveTargets(_ targets: [TabMoveTarget]) {
         let menu = moveTargetsMenu.opaque
         g_menu_remove_all(menu)
         for target in targets {
-            let label = target.title.isEmpty ? "Window \(target.windowID)" : target.title
-            let item = g_menu_item_new(label.replacingOccurrences(of: "_", with: "__"), nil)!
+            let item = g_menu_item_new(target.title.replacingOccurrences(of: "_", with: "__"), nil)!
             g_menu_item_set_action_and_target_value(
-                item, "tab.move-to-window", g_variant_new_int64(gint64(target.windowID)))
+                item, "tab.move-to-window", g_variant_new_string(target.window.rawValue))
             g_menu_append_item(menu, item)
             g_object_unref(UnsafeMutableRawPointer(item))
         }
