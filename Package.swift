@@ -19,8 +19,9 @@ import PackageDescription
 //   6-App         the `swiftlet` executable, the composition root
 //
 // Tests/Support holds what tests share (the fake engine, list builders, a test profile, the
-// local HTTP server fixture, the crash test's child). The benchmarks (Benchmarks/) and the
-// fuzzers (Fuzz/) are packages of their own that depend on this one by path.
+// local HTTP server fixture, file system calls that fail on demand, the crash test's child).
+// The benchmarks (Benchmarks/) and the fuzzers (Fuzz/) are packages of their own that depend
+// on this one by path.
 
 /// A target's layer: the folder it lives in and, for Swift targets, the settings every
 /// Swift target shares.
@@ -177,6 +178,7 @@ let package = Package(
             ]),
 
         // Tests/Support
+        library("BaseTestSupport", .testSupport, ["Base"]),
         library("WebTestSupport", .testSupport, ["Base", "Web"]),
         // A fixture of the tests, the demo page and the benchmarks.
         library("LocalHTTPServer", .testSupport),
@@ -197,11 +199,11 @@ let package = Package(
             ["Base", "Web", "WebTestSupport", "Profiles", "TabModel", "Sessions"]),
 
         // Tests without a display (Swift Testing).
-        tests("BaseTests", ["Base", logging]),
+        tests("BaseTests", ["Base", "BaseTestSupport", logging]),
         tests("WebTests", ["Base", "Web", "WebTestSupport"]),
         tests("CommandsTests", ["Base", "Commands"]),
         tests("KeyedServicesTests", ["Base", "KeyedServices"]),
-        tests("PrefsTests", ["Base", "Prefs"]),
+        tests("PrefsTests", ["Base", "BaseTestSupport", "Prefs"]),
         tests(
             "ProfilesTests",
             [
@@ -224,7 +226,7 @@ let package = Package(
             "SessionsTests",
             [
                 "Base", "Web", "WebTestSupport", "KeyedServices", "Prefs", "Profiles", "TabModel",
-                "ModelTestSupport", "Sessions", "SessionsTestSupport",
+                "ModelTestSupport", "Sessions", "SessionsTestSupport", "BaseTestSupport",
             ]),
         tests(
             "MemorySaverTests",

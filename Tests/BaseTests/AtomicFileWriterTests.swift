@@ -1,5 +1,7 @@
-@_spi(Testing) import Base
+import Base
+import BaseTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -46,12 +48,12 @@ private func oversizedWriteKeepsTheOldFile() -> Bool {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let path = directory + "/state.json"
     do {
-        try AtomicFileWriter.write(Data("good".utf8), toPath: path)
+        try AtomicFileWriter().write(Data("good".utf8), toPath: path)
     } catch {
         return false
     }
     do {
-        try AtomicFileWriter.write(Data(repeating: 0x41, count: 100_000), toPath: path)
+        try AtomicFileWriter().write(Data(repeating: 0x41, count: 100_000), toPath: path)
         return false
     } catch {
         guard error.path == path, error.step == .write, error.code == EFBIG else { return false }
@@ -65,7 +67,7 @@ private func oversizedWriteKeepsTheOldFile() -> Bool {
     @Test func writesTheBytesWithMode0600ByDefault() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/file.txt"
-            try AtomicFileWriter.write(Data("hello, world".utf8), toPath: path)
+            try AtomicFileWriter().write(Data("hello, world".utf8), toPath: path)
             #expect(contents(path) == "hello, world")
             #expect(permissions(path) == 0o600)
         }
@@ -75,7 +77,7 @@ private func oversizedWriteKeepsTheOldFile() -> Bool {
     func writesWithACustomMode(mode: mode_t) throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/file.txt"
-            try AtomicFileWriter.write(Data("x".utf8), toPath: path, permissions: mode)
+            try AtomicFileWriter().write(Data("x".utf8), toPath: path, permissions: mode)
             // The mode is set exactly, regardless of the process's umask.
             #expect(permissions(path) == mode)
             #expect(contents(path) == "x")
@@ -85,7 +87,7 @@ private func oversizedWriteKeepsTheOldFile() -> Bool {
     @Test func writesToAFileURL() throws {
         try withTemporaryDirectory { directory in
             let url = URL(fileURLWithPath: directory).appendingPathComponent("with space.txt")
-            try AtomicFileWriter.write(Data("via url".utf8), to: url)
+            try AtomicFileWriter().write(Data("via url".utf8), to: url)
             #expect(contents(directory + "/with space.txt") == "via url")
             #expect(entries(directory) == ["with space.txt"])
         }
@@ -94,7 +96,7 @@ private func oversizedWriteKeepsTheOldFile() -> Bool {
     @Test func writesEmptyData() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/empty"
-            try AtomicFileWriter.write(Data(), toPath: path)
+            try AtomicFileWriter().write(Data(), toPath: path)
             #expect(FileManager.default.contents(atPath: path) == Data())
         }
     }
@@ -103,7 +105,7 @@ private func oversizedWriteKeepsTheOldFile() -> Bool {
         try withTemporaryDirectory { directory in
             let path = directory + "/blob"
             let data = Data((0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-            try AtomicFileWriter.write(data, toPath: path)
+            try AtomicFileWriter().write(data, toPath: path)
             #expect(FileManager.default.contents(atPath: path) == data)
         }
     }
@@ -111,8 +113,8 @@ private func oversizedWriteKeepsTheOldFile() -> Bool {
     @Test func replacesAnExistingFile() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/file.txt"
-            try AtomicFileWriter.write(Data("old content, longer".utf8), toPath: path, permissions: 0o644)
-            try AtomicFileWriter.write(Data("new".utf8), toPath: path)
+            try AtomicFileWriter().write(Data("old content, longer".utf8), toPath: path, permissions: 0o644)
+            try AtomicFileWriter().write(Data("new".utf8), toPath: path)
             #expect(contents(path) == "new")
             #expect(permissions(path) == 0o600)
             #expect(entries(directory) == ["file.txt"])
@@ -122,11 +124,11 @@ private func oversizedWriteKeepsTheOldFile() -> Bool {
     @Test func replacesTheFileInsteadOfRewritingIt() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/file.txt"
-            try AtomicFileWriter.write(Data("old".utf8), toPath: path)
+            try AtomicFileWriter().write(Data("old".utf8), toPath: path)
             let reader = try #require(FileHandle(forReadingAtPath: path))
             defer { try? reader.close() }
 
-            try AtomicFileWriter.write(Data("new".utf8), toPath: path)
+            try AtomicFileWriter().write(Data("new".utf8), toPath: path)
             // A reader that opened the old file still sees all of it.
             let seen = try reader.readToEnd() ?? Data()
             #expect(String(decoding: seen, as: UTF8.self) == "old")
@@ -137,8 +139,8 @@ private func oversizedWriteKeepsTheOldFile() -> Bool {
     @Test func leavesNoTemporaryFilesBehind() throws {
         try withTemporaryDirectory { directory in
             for round in 0..<5 {
-                try AtomicFileWriter.write(Data("a\(round)".utf8), toPath: directory + "/a")
-                try AtomicFileWriter.write(Data("b\(round)".utf8), toPath: directory + "/b")
+                try AtomicFileWriter().write(Data("a\(round)".utf8), toPath: directory + "/a")
+                try AtomicFileWriter().write(Data("b\(round)".utf8), toPath: directory + "/b")
             }
             #expect(entries(directory) == ["a", "b"])
             #expect(contents(directory + "/a") == "a4")
@@ -162,7 +164,7 @@ private func oversizedWriteKeepsTheOldFile() -> Bool {
         try withTemporaryDirectory { directory in
             let path = directory + "/missing/file.txt"
             let error = #expect(throws: FileWriteError.self) {
-                try AtomicFileWriter.write(Data("x".utf8), toPath: path)
+                try AtomicFileWriter().write(Data("x".utf8), toPath: path)
             }
             #expect(error == FileWriteError(path: path, step: .createTemporary, code: ENOENT))
             #expect(error?.description.contains(path) == true)
@@ -177,12 +179,13 @@ private func oversizedWriteKeepsTheOldFile() -> Bool {
     func injectedFaultBeforeTheRenameKeepsTheOldFile(step: FileWriteError.Step) throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/file.txt"
-            try AtomicFileWriter.write(Data("old".utf8), toPath: path, permissions: 0o644)
+            let calls = FaultInjectingFileSystemCalls()
+            let writer = calls.writer
+            try writer.write(Data("old".utf8), toPath: path, permissions: 0o644)
 
-            AtomicFileWriter.injectFault(forPath: path, at: step, code: EIO)
-            defer { AtomicFileWriter.clearFault(forPath: path) }
+            calls.injectFault(forPath: path, at: step, code: EIO)
             let error = #expect(throws: FileWriteError.self) {
-                try AtomicFileWriter.write(Data("new".utf8), toPath: path)
+                try writer.write(Data("new".utf8), toPath: path)
             }
             #expect(error == FileWriteError(path: path, step: step, code: EIO))
             #expect(contents(path) == "old")
@@ -191,10 +194,10 @@ private func oversizedWriteKeepsTheOldFile() -> Bool {
 
             // The fault lasts until it is cleared.
             #expect(throws: FileWriteError(path: path, step: step, code: EIO)) {
-                try AtomicFileWriter.write(Data("new".utf8), toPath: path)
+                try writer.write(Data("new".utf8), toPath: path)
             }
-            AtomicFileWriter.clearFault(forPath: path)
-            try AtomicFileWriter.write(Data("new".utf8), toPath: path)
+            calls.clearFault(forPath: path)
+            try writer.write(Data("new".utf8), toPath: path)
             #expect(contents(path) == "new")
             #expect(entries(directory) == ["file.txt"])
         }
@@ -204,10 +207,10 @@ private func oversizedWriteKeepsTheOldFile() -> Bool {
     func injectedFaultWithoutAnOldFileCreatesNothing(step: FileWriteError.Step) throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/new.txt"
-            AtomicFileWriter.injectFault(forPath: path, at: step, code: ENOSPC)
-            defer { AtomicFileWriter.clearFault(forPath: path) }
+            let calls = FaultInjectingFileSystemCalls()
+            calls.injectFault(forPath: path, at: step, code: ENOSPC)
             #expect(throws: FileWriteError(path: path, step: step, code: ENOSPC)) {
-                try AtomicFileWriter.write(Data("new".utf8), toPath: path)
+                try calls.writer.write(Data("new".utf8), toPath: path)
             }
             #expect(entries(directory).isEmpty)
         }
@@ -216,15 +219,18 @@ private func oversizedWriteKeepsTheOldFile() -> Bool {
     @Test func injectedDirectorySyncFaultIsReportedAfterTheRename() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/file.txt"
-            try AtomicFileWriter.write(Data("old".utf8), toPath: path)
-            AtomicFileWriter.injectFault(forPath: path, at: .syncDirectory, code: EIO)
-            defer { AtomicFileWriter.clearFault(forPath: path) }
+            let calls = FaultInjectingFileSystemCalls()
+            try calls.writer.write(Data("old".utf8), toPath: path)
+            calls.injectFault(forPath: directory, at: .syncDirectory, code: EIO)
             #expect(throws: FileWriteError(path: path, step: .syncDirectory, code: EIO)) {
-                try AtomicFileWriter.write(Data("new".utf8), toPath: path)
+                try calls.writer.write(Data("new".utf8), toPath: path)
             }
             // The new content is in place but its durability was not confirmed.
             #expect(contents(path) == "new")
             #expect(entries(directory) == ["file.txt"])
+            #expect(throws: FileWriteError(path: directory, step: .syncDirectory, code: EIO)) {
+                try calls.writer.syncDirectory(directory)
+            }
         }
     }
 
@@ -232,23 +238,34 @@ private func oversizedWriteKeepsTheOldFile() -> Bool {
         try withTemporaryDirectory { directory in
             let faulty = directory + "/faulty"
             let healthy = directory + "/healthy"
-            AtomicFileWriter.injectFault(forPath: faulty, at: .write, code: EIO)
-            defer { AtomicFileWriter.clearFault(forPath: faulty) }
-            try AtomicFileWriter.write(Data("fine".utf8), toPath: healthy)
+            let calls = FaultInjectingFileSystemCalls()
+            calls.injectFault(forPath: faulty, at: .write, code: EIO)
+            try calls.writer.write(Data("fine".utf8), toPath: healthy)
             #expect(contents(healthy) == "fine")
             #expect(throws: FileWriteError.self) {
-                try AtomicFileWriter.write(Data("x".utf8), toPath: faulty)
+                try calls.writer.write(Data("x".utf8), toPath: faulty)
             }
             #expect(entries(directory) == ["healthy"])
         }
     }
 
+    @Test func aShortOrInterruptedWriteIsContinued() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/blob"
+            let data = Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+            let calls = ShortWriteCalls(chunk: 4096)
+            try AtomicFileWriter(calls: calls).write(data, toPath: path)
+            #expect(FileManager.default.contents(atPath: path) == data)
+            #expect(calls.writeCalls == 4, "one interrupted, then 4096 + 4096 + 1808 bytes")
+        }
+    }
+
     @Test func syncDirectoryReportsAMissingDirectory() throws {
         try withTemporaryDirectory { directory in
-            try AtomicFileWriter.syncDirectory(directory)
+            try AtomicFileWriter().syncDirectory(directory)
             let missing = directory + "/missing"
             #expect(throws: FileWriteError(path: missing, step: .syncDirectory, code: ENOENT)) {
-                try AtomicFileWriter.syncDirectory(missing)
+                try AtomicFileWriter().syncDirectory(missing)
             }
         }
     }
@@ -257,7 +274,7 @@ private func oversizedWriteKeepsTheOldFile() -> Bool {
         await #expect(processExitsWith: .success) {
             guard let directory = try? makeTemporaryDirectory(), chdir(directory) == 0 else { exit(1) }
             defer { try? FileManager.default.removeItem(atPath: directory) }
-            try AtomicFileWriter.write(Data("relative".utf8), toPath: "relative.txt")
+            try AtomicFileWriter().write(Data("relative".utf8), toPath: "relative.txt")
             guard contents(directory + "/relative.txt") == "relative", entries(directory) == ["relative.txt"]
             else { exit(1) }
         }
@@ -280,4 +297,39 @@ private func oversizedWriteKeepsTheOldFile() -> Bool {
             exit(oversizedWriteKeepsTheOldFile() ? 0 : 1)
         }
     }
+}
+
+/// The system's calls, except that write(2) writes at most `chunk` bytes a call and the
+/// first call is interrupted (EINTR).
+private final class ShortWriteCalls: FileSystemCalls {
+    private let system = POSIXFileSystemCalls()
+    private let chunk: Int
+    private let calls = Mutex(0)
+
+    init(chunk: Int) { self.chunk = chunk }
+
+    var writeCalls: Int { calls.withLock { $0 } }
+
+    func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) -> Int {
+        let call = calls.withLock { count in
+            count += 1
+            return count
+        }
+        if call == 1 { throw SystemCallError(code: EINTR) }
+        return try system.write(descriptor, UnsafeRawBufferPointer(rebasing: bytes.prefix(chunk)))
+    }
+
+    func makeTemporaryFile(nextTo path: String) throws(SystemCallError) -> (descriptor: Int32, path: String) {
+        try system.makeTemporaryFile(nextTo: path)
+    }
+    func setPermissions(_ permissions: mode_t, of descriptor: Int32) throws(SystemCallError) {
+        try system.setPermissions(permissions, of: descriptor)
+    }
+    func sync(_ descriptor: Int32) throws(SystemCallError) { try system.sync(descriptor) }
+    func close(_ descriptor: Int32) throws(SystemCallError) { try system.close(descriptor) }
+    func rename(_ source: String, to destination: String) throws(SystemCallError) {
+        try system.rename(source, to: destination)
+    }
+    func unlink(_ path: String) throws(SystemCallError) { try system.unlink(path) }
+    func openDirectory(_ path: String) throws(SystemCallError) -> Int32 { try system.openDirectory(path) }
 }

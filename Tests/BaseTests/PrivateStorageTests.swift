@@ -1,4 +1,5 @@
-@_spi(Testing) import Base
+import Base
+import BaseTestSupport
 import Foundation
 import Testing
 
@@ -27,17 +28,17 @@ struct PrivateStorageTests {
     @Test func eachNewDirectorysParentIsSynced() throws {
         let root = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
+        let calls = FaultInjectingFileSystemCalls()
         // A parent that cannot be fsynced fails the creation: the new entry is not durable.
-        AtomicFileWriter.injectFault(forPath: root + "/a", at: .syncDirectory, code: EIO)
-        defer { AtomicFileWriter.clearFault(forPath: root + "/a") }
+        calls.injectFault(forPath: root + "/a", at: .syncDirectory, code: EIO)
         #expect(throws: PrivateStorage.Error.self) {
-            try PrivateStorage.createDirectory(atPath: root + "/a/b")
+            try PrivateStorage.createDirectory(atPath: root + "/a/b", fileWriter: calls.writer)
         }
-        AtomicFileWriter.clearFault(forPath: root + "/a")
-        try PrivateStorage.createDirectory(atPath: root + "/a/b")
+        calls.clearFault(forPath: root + "/a")
+        try PrivateStorage.createDirectory(atPath: root + "/a/b", fileWriter: calls.writer)
         // An existing directory needs no sync.
-        AtomicFileWriter.injectFault(forPath: root + "/a", at: .syncDirectory, code: EIO)
-        try PrivateStorage.createDirectory(atPath: root + "/a/b")
+        calls.injectFault(forPath: root + "/a", at: .syncDirectory, code: EIO)
+        try PrivateStorage.createDirectory(atPath: root + "/a/b", fileWriter: calls.writer)
     }
 
     @Test func fileInTheWayIsAnError() throws {

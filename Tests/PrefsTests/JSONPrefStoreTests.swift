@@ -189,8 +189,7 @@ struct JSONPrefStoreTests {
 
     @Test func writeFailuresAreLogged() {
         let prefs = files.makeService()
-        AtomicFileWriter.injectFault(forPath: files.path, at: .rename, code: EIO)
-        defer { AtomicFileWriter.clearFault(forPath: files.path) }
+        files.fileSystem.injectFault(forPath: files.path, at: .rename, code: EIO)
         prefs.set("device.name", "laptop")
         let lines = LogCapture.withCapturedMessages { prefs.flush() }
         #expect(lines.count == 1)
@@ -202,8 +201,7 @@ struct JSONPrefStoreTests {
     @Test func aFailedWriteIsRetriedOnTheClockWithABackoff() async {
         let store = files.makeStore()
         let prefs = PrefService(registry: PrefTestFiles.makeRegistry(), store: store)
-        AtomicFileWriter.injectFault(forPath: files.path, at: .rename, code: ENOSPC)
-        defer { AtomicFileWriter.clearFault(forPath: files.path) }
+        files.fileSystem.injectFault(forPath: files.path, at: .rename, code: ENOSPC)
         prefs.set("device.name", "laptop")
         _ = LogCapture.withCapturedMessages { store.flush() }
         // Used to be dropped: nothing pending, nothing scheduled, never written.
@@ -219,7 +217,7 @@ struct JSONPrefStoreTests {
         #expect(store.failuresInARow == 2)
         #expect(store.scheduledWriteDelay == .seconds(4))
         // The disk has room again: the retry writes the values.
-        AtomicFileWriter.clearFault(forPath: files.path)
+        files.fileSystem.clearFault(forPath: files.path)
         files.clock.advance(by: .seconds(4))
         #expect(store.writeCount == 3)
         files.mainTasks.runUntilIdle()
@@ -232,8 +230,7 @@ struct JSONPrefStoreTests {
     @Test func retriesWaitAtMostAMinute() {
         let store = files.makeStore()
         let prefs = PrefService(registry: PrefTestFiles.makeRegistry(), store: store)
-        AtomicFileWriter.injectFault(forPath: files.path, at: .rename, code: ENOSPC)
-        defer { AtomicFileWriter.clearFault(forPath: files.path) }
+        files.fileSystem.injectFault(forPath: files.path, at: .rename, code: ENOSPC)
         prefs.set("device.name", "laptop")
         for _ in 0..<10 { _ = LogCapture.withCapturedMessages { store.flush() } }
         #expect(store.failuresInARow == 10)

@@ -1,4 +1,5 @@
 import Base
+import BaseTestSupport
 import Foundation
 import Prefs
 
@@ -19,6 +20,8 @@ final class PrefTestFiles {
     let clock = ManualTimerClock()
     /// Where background writes post their completions (run by `runUntilIdle()`).
     let mainTasks = ManualMainTaskRunner()
+    /// The file calls of the stores made by ``makeStore(writeDelay:)``: a test makes them fail.
+    let fileSystem = FaultInjectingFileSystemCalls()
 
     init() {
         root =
@@ -48,7 +51,9 @@ final class PrefTestFiles {
     }
 
     func makeStore(writeDelay: Duration = .seconds(1)) -> JSONPrefStore {
-        JSONPrefStore(path: path, clock: clock, mainTaskRunner: mainTasks, writeDelay: writeDelay)
+        JSONPrefStore(
+            path: path, clock: clock, mainTaskRunner: mainTasks, writeDelay: writeDelay,
+            fileWriter: fileSystem.writer)
     }
 
     /// A persistent service on ``path`` with ``makeRegistry()``.

@@ -1,4 +1,4 @@
-@_spi(Testing) import Base
+import Base
 import Foundation
 import TabModel
 import Testing
@@ -55,14 +55,14 @@ import WebTestSupport
         tab.load(URL(string: "https://a.test/3")!)  // Unsaved when the tab is discarded.
 
         let heldPath = SessionLayout.dataFile(inTab: env.tabPath("w0", tab.id))
-        AtomicFileWriter.holdWrites(toPath: heldPath)
+        env.fileSystem.holdWrites(toPath: heldPath)
         service.discard([tab], in: browser)
-        AtomicFileWriter.waitUntilAWriteIsHeld(atPath: heldPath)
+        env.fileSystem.waitUntilAWriteIsHeld(atPath: heldPath)
         tab.forceRealized()
         #expect(tab.navigationManager.itemCount == 3)
         #expect(tab.lastCommittedURL == URL(string: "https://a.test/3"))
 
-        AtomicFileWriter.releaseWrites(toPath: heldPath)
+        env.fileSystem.releaseWrites(toPath: heldPath)
         service.waitForPendingIO()
         #expect(env.readTabData("w0", tab.id)?.navigation.items.count == 3)
         service.disconnect(browser)

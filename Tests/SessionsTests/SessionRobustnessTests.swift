@@ -1,4 +1,4 @@
-@_spi(Testing) import Base
+import Base
 import Foundation
 import ModelTestSupport
 import TabModel
@@ -332,8 +332,7 @@ struct SessionRobustnessTests {
         let metadataPath = service.sessionDirectory("w0").appendingPathComponent(
             SessionFormat.metadataFileName
         ).path
-        AtomicFileWriter.injectFault(forPath: metadataPath, at: .write, code: ENOSPC)
-        defer { AtomicFileWriter.clearFault(forPath: metadataPath) }
+        env.fileSystem.injectFault(forPath: metadataPath, at: .write, code: ENOSPC)
         browser.webStateList.close(at: 0)
         browser.webStateList.insert(env.makeRealizedTab(["https://d.test/"]), .automatic.activating())
         env.waitForSave(service)
@@ -346,7 +345,7 @@ struct SessionRobustnessTests {
         #expect(!leftovers.contains { $0.contains(".tmp-") })
 
         // Once the disk recovers, the next attempt writes the changes.
-        AtomicFileWriter.clearFault(forPath: metadataPath)
+        env.fileSystem.clearFault(forPath: metadataPath)
         #expect(env.clock.pendingCount == 1, "a failed save is tried again")
         #expect(service.delayedSaveDelay == env.saveDelay * 2, "after a longer delay")
         env.clock.advance(by: env.saveDelay)
@@ -372,8 +371,7 @@ struct SessionRobustnessTests {
         let metadataPath = service.sessionDirectory("w0").appendingPathComponent(
             SessionFormat.metadataFileName
         ).path
-        AtomicFileWriter.injectFault(forPath: metadataPath, at: .write, code: ENOSPC)
-        defer { AtomicFileWriter.clearFault(forPath: metadataPath) }
+        env.fileSystem.injectFault(forPath: metadataPath, at: .write, code: ENOSPC)
         env.insertTabs(browser, urls: ["https://a.test/"])
         var delays: [Duration] = []
         var attempts = 0
@@ -393,7 +391,7 @@ struct SessionRobustnessTests {
                 })
         #expect(env.read(metadataPath) == nil, "nothing was written meanwhile")
 
-        AtomicFileWriter.clearFault(forPath: metadataPath)
+        env.fileSystem.clearFault(forPath: metadataPath)
         env.clock.advance(by: service.delayedSaveDelay)
         service.waitForPendingIO()
         #expect(env.readList("w0")?.items.count == 1)
@@ -411,14 +409,13 @@ struct SessionRobustnessTests {
         let tab = env.makeRealizedTab(["https://a.test/"])
         let dataPath = service.sessionDirectory("w0").appendingPathComponent(tab.id.storageName)
             .appendingPathComponent(SessionFormat.dataFileName).path
-        AtomicFileWriter.injectFault(forPath: dataPath, at: .rename, code: EIO)
-        defer { AtomicFileWriter.clearFault(forPath: dataPath) }
+        env.fileSystem.injectFault(forPath: dataPath, at: .rename, code: EIO)
         browser.webStateList.insert(tab, .automatic.activating())
         env.waitForSave(service)
         #expect(!env.exists(dataPath))
         #expect(service.problems.contains { $0.description.contains(dataPath) })
 
-        AtomicFileWriter.clearFault(forPath: dataPath)
+        env.fileSystem.clearFault(forPath: dataPath)
         env.waitForSave(service)
         #expect(env.readTabData("w0", tab.id)?.navigation.items.map(\.url) == ["https://a.test/"])
         service.disconnect(browser)

@@ -1,4 +1,5 @@
 import Base
+import BaseTestSupport
 import Foundation
 import ModelTestSupport
 import TabModel
@@ -25,6 +26,9 @@ final class SessionTestEnvironment {
     /// Where the services' background IO posts its completions: they run only when a test
     /// calls `runUntilIdle()`.
     let mainTasks = ManualMainTaskRunner()
+    /// The file calls of the services made here (in every process ``restart()`` simulates):
+    /// a test makes a write fail or wait.
+    let fileSystem = FaultInjectingFileSystemCalls()
     private var services: [SessionRestorationService] = []
     private let temporary: URL
 
@@ -47,8 +51,7 @@ final class SessionTestEnvironment {
     func makeService() -> SessionRestorationService {
         let service = SessionRestorationService(
             storageDirectory: root, engineContext: engine.defaultContext, clock: clock,
-            mainTaskRunner: mainTasks,
-            saveDelay: saveDelay)
+            mainTaskRunner: mainTasks, saveDelay: saveDelay, fileWriter: fileSystem.writer)
         services.append(service)
         return service
     }

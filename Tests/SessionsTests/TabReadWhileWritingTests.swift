@@ -1,4 +1,4 @@
-@_spi(Testing) import Base
+import Base
 import Foundation
 import TabModel
 import Testing
@@ -8,7 +8,7 @@ import Web
 
 /// Realizing a tab reads its files without waiting for the whole IO queue: a tab being
 /// written is served from memory, and other tabs wait only for their own writes. A held
-/// write (``AtomicFileWriter/holdWrites(toPath:)``) stands for a slow disk, released only
+/// write (``FaultInjectingFileSystemCalls/holdWrites(toPath:)``) stands for a slow disk, released only
 /// after the reads: a read that waited for it would hang the test (it does with the
 /// queue-wide wait these tests replaced).
 @MainActor
@@ -30,9 +30,9 @@ import Web
         let tabB = env.makeRealizedTab(["https://b.test/"])
         other.webStateList.insert(tabB, .automatic.activating())
         let heldPath = SessionLayout.dataFile(inTab: env.tabPath("w1", tabB.id))
-        AtomicFileWriter.holdWrites(toPath: heldPath)
+        env.fileSystem.holdWrites(toPath: heldPath)
         service.saveSessions()
-        AtomicFileWriter.waitUntilAWriteIsHeld(atPath: heldPath)
+        env.fileSystem.waitUntilAWriteIsHeld(atPath: heldPath)
 
         // The IO queue is stuck in tab B's write; tab A's files are read all the same.
         tabA.forceRealized()
@@ -40,7 +40,7 @@ import Web
         #expect(tabA.lastCommittedURL == URL(string: "https://a.test/2"))
         #expect(!env.exists(heldPath))
 
-        AtomicFileWriter.releaseWrites(toPath: heldPath)
+        env.fileSystem.releaseWrites(toPath: heldPath)
         service.waitForPendingIO()
         #expect(env.exists(heldPath))
         #expect(service.problems.isEmpty)
@@ -61,9 +61,9 @@ import Web
         let webState = service.createUnrealizedWebState(for: browser, storage: storage)
         browser.webStateList.insert(webState)
         let heldPath = env.tabPath("w0", webState.id) + "/" + SessionFormat.dataFileName
-        AtomicFileWriter.holdWrites(toPath: heldPath)
+        env.fileSystem.holdWrites(toPath: heldPath)
         service.saveSessions()
-        AtomicFileWriter.waitUntilAWriteIsHeld(atPath: heldPath)
+        env.fileSystem.waitUntilAWriteIsHeld(atPath: heldPath)
 
         // Handed to the writer, not on disk yet: what is being written is what is read.
         #expect(!env.exists(heldPath))
@@ -71,7 +71,7 @@ import Web
         #expect(webState.navigationManager.itemCount == 3)
         #expect(webState.lastCommittedURL == URL(string: "https://x.test/3"))
 
-        AtomicFileWriter.releaseWrites(toPath: heldPath)
+        env.fileSystem.releaseWrites(toPath: heldPath)
         service.waitForPendingIO()
         #expect(env.readTabData("w0", webState.id)?.navigation.items.count == 3)
         #expect(service.problems.isEmpty)

@@ -27,15 +27,18 @@ public enum PrivateStorage {
     }
 
     /// Creates `path` and any missing parents with mode 0700, fsyncing the parent of each
-    /// directory it makes; an existing directory is left as it is (its mode is not changed).
-    public static func createDirectory(atPath path: String) throws(PrivateStorage.Error) {
+    /// directory it makes (through `fileWriter`); an existing directory is left as it is (its
+    /// mode is not changed).
+    public static func createDirectory(
+        atPath path: String, fileWriter: AtomicFileWriter = AtomicFileWriter()
+    ) throws(PrivateStorage.Error) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             if isDirectory.boolValue { return }
             throw Error(path: path, operation: "create directory", code: ENOTDIR)
         }
         let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty && parent != path { try createDirectory(atPath: parent) }
+        if !parent.isEmpty && parent != path { try createDirectory(atPath: parent, fileWriter: fileWriter) }
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
             throw Error(path: path, operation: "create directory", code: errno)
         }
@@ -43,7 +46,7 @@ public enum PrivateStorage {
         if chmod(path, 0o700) != 0 { throw Error(path: path, operation: "set permissions of", code: errno) }
         // The new entry lives in the parent directory: make it durable.
         do {
-            try AtomicFileWriter.syncDirectory(parent.isEmpty ? "." : parent)
+            try fileWriter.syncDirectory(parent.isEmpty ? "." : parent)
         } catch {
             throw Error(path: parent, operation: "fsync the parent directory of \(path) in", code: error.code)
         }

@@ -47,6 +47,7 @@ public final class JSONPrefStore {
     private let timer: OneShotTimer
     private let queue = DispatchQueue(label: "swiftlet.prefs.io")
     private let mainTaskRunner: any MainTaskRunner
+    private let fileWriter: AtomicFileWriter
     private var registry: PrefRegistry?
     /// The file's content without the registered prefs.
     private var unknownMembers: [String: JSONValue] = [:]
@@ -55,13 +56,14 @@ public final class JSONPrefStore {
 
     /// Creates a store for the file at `path`; nothing is read until a ``PrefService``
     /// is created with it.
-    /// Write completions reach the main actor through `mainTaskRunner`.
+    /// Write completions reach the main actor through `mainTaskRunner`; `fileWriter` writes.
     public init(
         path: String, clock: any TimerClock, mainTaskRunner: any MainTaskRunner = DispatchMainTaskRunner(),
-        writeDelay: Duration = .seconds(1)
+        writeDelay: Duration = .seconds(1), fileWriter: AtomicFileWriter = AtomicFileWriter()
     ) {
         self.path = path
         self.mainTaskRunner = mainTaskRunner
+        self.fileWriter = fileWriter
         self.writeDelay = writeDelay
         self.timer = OneShotTimer(clock: clock)
     }
@@ -92,8 +94,9 @@ public final class JSONPrefStore {
         writeCount += 1
         let document = JSONValue.object(documentMembers())
         let path = self.path
+        let fileWriter = self.fileWriter
         if waitUntilDone {
-            if let failure = queue.sync(execute: { Self.write(document, to: path) }) {
+            if let failure = queue.sync(execute: { Self.write(document, to: path, with: fileWriter) }) {
                 Logger.prefs.error("\(failure)")
                 writeFailed()
             } else {
@@ -102,7 +105,7 @@ public final class JSONPrefStore {
         } else {
             let runner = mainTaskRunner
             let work = runner.postingWork { [weak self] in
-                let failure = Self.write(document, to: path)
+                let failure = Self.write(document, to: path, with: fileWriter)
                 if let failure { Logger.prefs.error("\(failure)") }
                 runner.postTask {
                     if failure == nil { self?.failuresInARow = 0 } else { self?.writeFailed() }
@@ -175,13 +178,15 @@ public final class JSONPrefStore {
 
     /// Writes `document` to `path` (creating the directory if needed); returns a message
     /// describing the failure, if any. Runs on the IO queue.
-    private nonisolated static func write(_ document: JSONValue, to path: String) -> String? {
+    private nonisolated static func write(
+        _ document: JSONValue, to path: String, with fileWriter: AtomicFileWriter
+    ) -> String? {
         let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty, let failure = createDirectory(directory) {
+        if !directory.isEmpty, let failure = createDirectory(directory, with: fileWriter) {
             return "could not save prefs to \(path): \(failure)"
         }
         do {
-            try AtomicFileWriter.write(Data(document.serialized().utf8), toPath: path, permissions: 0o600)
+            try fileWriter.write(Data(document.serialized().utf8), toPath: path, permissions: 0o600)
         } catch {
             return "could not save prefs: \(error)"
         }
@@ -190,9 +195,11 @@ public final class JSONPrefStore {
 
     /// Creates `directory` and missing parents with mode 0700, durably (their parents are
     /// fsynced); returns a failure message.
-    private nonisolated static func createDirectory(_ directory: String) -> String? {
+    private nonisolated static func createDirectory(
+        _ directory: String, with fileWriter: AtomicFileWriter
+    ) -> String? {
         do {
-            try PrivateStorage.createDirectory(atPath: directory)
+            try PrivateStorage.createDirectory(atPath: directory, fileWriter: fileWriter)
             return nil
         } catch {
             return error.description
@@ -280,7 +287,7 @@ public final class JSONPrefStore {
             if rename(path, badFilePath) == 0 {
                 movedTo = badFilePath
                 let directory = (path as NSString).deletingLastPathComponent
-                try? AtomicFileWriter.syncDirectory(directory.isEmpty ? "." : directory)
+                try? fileWriter.syncDirectory(directory.isEmpty ? "." : directory)
             } else {
                 moveFailure = " (could not move it to \(badFilePath): \(String(cString: strerror(errno))))"
             }

@@ -1,8 +1,9 @@
 public import Base
 public import Foundation
 
-/// A tab's web content (Chromium's web::WebState): either unrealized — metadata only,
-/// plus loaders for its saved state — or realized, owning an engine ``WebContent``.
+/// A tab's web content (Chromium's web::WebState, `docs/ios/objects.md`): either unrealized —
+/// metadata only, plus loaders for its saved state — or realized, owning an engine
+/// ``WebContent`` (``Lifecycle``).
 ///
 /// Realization happens lazily when an API needs the engine (navigation, showing,
 /// JavaScript, the view...) or explicitly with ``forceRealized()``; observers get
@@ -13,103 +14,31 @@ public import Foundation
 /// unrealized. ``close()`` destroys the WebState (``WebStateObserver/webStateDestroyed(_:)``).
 @MainActor
 public final class WebState: @MainActor SupportsUserData {
-    /// Parameters for a fresh (realized) WebState.
-    public struct CreateParams {
-        /// The profile's engine context the content is bound to.
-        public var context: any WebEngineContext
-        /// Whether another tab opened this one.
-        public var createdWithOpener: Bool
-        /// The last active time (defaults to now).
-        public var lastActiveTime: Date?
-        /// The WebState whose page opened this one: the content is then the engine's
-        /// related one (``WebContent/makeRelatedContent()``), and ``createdWithOpener`` is
-        /// implied. It must share ``context``.
-        public var opener: WebState?
-        /// The page the caller is about to load in the new WebState, when known. Nothing
-        /// loads it: the engine may put the content with the other pages of its site
-        /// (``WebEngineContext/makeWebContent(for:)``). Ignored with an ``opener``, whose
-        /// content the new one always shares.
-        public var url: URL?
-
-        /// Creates parameters.
-        public init(
-            context: any WebEngineContext, createdWithOpener: Bool = false, lastActiveTime: Date? = nil,
-            opener: WebState? = nil, url: URL? = nil
-        ) {
-            self.context = context
-            self.createdWithOpener = createdWithOpener
-            self.lastActiveTime = lastActiveTime
-            self.opener = opener
-            self.url = url
-        }
-    }
-
-    /// Loaders for an unrealized WebState's saved state; they run at realization.
-    public struct StorageLoaders {
-        /// Loads the full storage (history, user agent...). Nil if it cannot be read.
-        public var storage: @MainActor () -> WebStateStorage?
-        /// Loads the engine's native session blob. Nil if there is none.
-        public var nativeSessionState: @MainActor () -> Data?
-        /// Whether realization loads the committed entry (false for a tab that was loading
-        /// when the browser crashed: it comes back with its history, waiting for a reload).
-        public var loadsCommittedEntry: Bool
-
-        /// Creates loaders.
-        public init(
-            storage: @escaping @MainActor () -> WebStateStorage?,
-            nativeSessionState: @escaping @MainActor () -> Data?,
-            loadsCommittedEntry: Bool = true
-        ) {
-            self.storage = storage
-            self.nativeSessionState = nativeSessionState
-            self.loadsCommittedEntry = loadsCommittedEntry
-        }
-    }
-
     /// The identifier, stable across restarts.
     public let id: WebStateID
     /// The engine context this WebState belongs to.
     public let context: any WebEngineContext
-    /// When the WebState was created.
     public let creationTime: Date
     /// When the WebState was last shown.
-    public private(set) var lastActiveTime: Date
+    public internal(set) var lastActiveTime: Date
     /// Whether another tab opened this one.
-    public private(set) var hasOpener: Bool
+    public internal(set) var hasOpener: Bool
 
-    private var metadata: WebStateMetadata?  // unrealized only
-    private var loaders: StorageLoaders?  // unrealized only
-    private var content: (any WebContent)?
-    private var navigation: NavigationManager?
-    private var observersStorage: ObserverList<any WebStateObserver>?
-    private var decidersStorage: ObserverList<any WebStatePolicyDecider>?
-    private var scriptCallbacks: [ScriptCallbackEntry]?
+    var lifecycle: Lifecycle
+    var observersStorage: ObserverList<any WebStateObserver>?
+    var decidersStorage: ObserverList<any WebStatePolicyDecider>?
+    var scriptCallbacks: [ScriptCallbackEntry]?
     private var userDataStorage: UserDataStore?
-    private var nextCallbackID = 0
-    private var userAgent = UserAgentType.automatic
-    private var realizedNotificationPending = false
-    /// What a discard keeps of the content (discarded only; a reference, so that the
-    /// unrealized WebStates that were never discarded pay one pointer for it).
-    private final class Discarded {
-        let faviconURL: URL?
-        let zoomLevel: Double
-        init(faviconURL: URL?, zoomLevel: Double) {
-            self.faviconURL = faviconURL
-            self.zoomLevel = zoomLevel
-        }
-    }
-    private var discarded: Discarded?
+    var nextCallbackID = 0
+    var userAgent = UserAgentType.automatic
+    var realizedNotificationPending = false
 
     /// Decides what the tab cannot alone (where windows its page opens go). Held weakly.
     public weak var delegate: (any WebStateDelegate)?
 
-    /// Whether the WebState is shown.
-    public private(set) var isVisible = false
+    public internal(set) var isVisible = false
     /// Whether ``close()`` has started.
     public private(set) var isBeingDestroyed = false
-    /// Whether the WebState is unrealized because it was discarded (``discard(loaders:)``),
-    /// until it is realized again.
-    public var isDiscarded: Bool { discarded != nil }
 
     /// Creates a realized WebState with a new identifier and a fresh content.
     public init(params: CreateParams) {
@@ -119,14 +48,17 @@ public final class WebState: @MainActor SupportsUserData {
         creationTime = now
         lastActiveTime = params.lastActiveTime ?? now
         hasOpener = params.createdWithOpener || params.opener != nil
+        let content: any WebContent
         if let opener = params.opener {
             precondition(
                 opener.context === params.context, "WebState: an opener must share the new WebState's context"
             )
-            attachContent(opener.realizedContent.makeRelatedContent())
+            content = opener.realizedContent.makeRelatedContent()
         } else {
-            attachContent(params.context.makeWebContent(for: params.url))
+            content = params.context.makeWebContent(for: params.url)
         }
+        lifecycle = .realized(content, NavigationManager(content: content))
+        content.delegate = self
     }
 
     /// Creates an unrealized WebState from saved metadata; `loaders` run when it is realized.
@@ -139,235 +71,7 @@ public final class WebState: @MainActor SupportsUserData {
         creationTime = metadata.creationTime
         lastActiveTime = metadata.lastActiveTime
         self.hasOpener = hasOpener
-        self.metadata = metadata
-        self.loaders = loaders
-    }
-
-    // MARK: Realization
-
-    /// Whether the WebState has its engine content.
-    public var isRealized: Bool { content != nil }
-
-    /// Realizes the WebState if it is not yet: creates the content, restores the saved
-    /// history into it (which loads the committed entry) and notifies `webStateRealized`.
-    /// Idempotent.
-    ///
-    /// `webStateRealized` is the first event observers get from the realized WebState: it
-    /// is sent before the content reports anything of the restore (with a synchronous
-    /// engine, when the content reports its first event, by which time the history is in
-    /// place), so that code starting on it sees the restored page load.
-    public func forceRealized() {
-        guard content == nil else { return }
-        precondition(!isBeingDestroyed, "WebState \(id.rawValue): realized while being destroyed")
-        let loaders = self.loaders
-        let metadata = self.metadata
-        self.loaders = nil
-        self.metadata = nil
-        // The committed page of the saved state is the one the content shows first.
-        let newContent = context.makeWebContent(for: metadata?.url)
-        attachContent(newContent)
-        realizedNotificationPending = true
-        if let discarded {
-            self.discarded = nil
-            if discarded.zoomLevel != 1 { newContent.zoomLevel = discarded.zoomLevel }
-        }
-        if let loaders {
-            let storage = loaders.storage()
-            if let storage {
-                hasOpener = hasOpener || storage.hasOpener
-                userAgent = storage.userAgent
-                // Before the restore, so that the page loads at its zoom.
-                if storage.zoomLevel != newContent.zoomLevel { newContent.zoomLevel = storage.zoomLevel }
-            }
-            let history = storage?.navigation ?? Self.fallbackHistory(metadata)
-            let blob = loaders.nativeSessionState()
-            if !history.items.isEmpty || blob != nil {
-                newContent.restore(
-                    sessionState: blob, history: history, loadCommittedEntry: loaders.loadsCommittedEntry)
-            }
-        }
-        notifyRealizedIfPending()
-    }
-
-    private func notifyRealizedIfPending() {
-        guard realizedNotificationPending else { return }
-        realizedNotificationPending = false
-        observers?.forEach { $0.webStateRealized(self) }
-    }
-
-    /// Discards the WebState back to unrealized, to free its engine content's memory: the
-    /// content is closed and `loaders` will bring the page back at the next realization
-    /// (with its history, and the engine's blob restoring the scroll position). The title,
-    /// URL, favicon URL and zoom stay; observers get ``WebStateObserver/webStateDiscarded(_:)``.
-    ///
-    /// The caller makes sure `loaders` can read what the content holds now (a session
-    /// service saves it first; ``discard()`` keeps it in memory). Discarding an unrealized,
-    /// a visible or a closing WebState is a programming error. Which tabs to discard (not a
-    /// loading one, not one playing audio or with an edited form) is the caller's policy.
-    public func discard(loaders: StorageLoaders) {
-        guard let content else {
-            preconditionFailure("WebState \(id.rawValue): discard(loaders:) on an unrealized WebState")
-        }
-        precondition(!isVisible, "WebState \(id.rawValue): discard(loaders:) on a visible WebState")
-        precondition(!isBeingDestroyed, "WebState \(id.rawValue): discard(loaders:) while being destroyed")
-        let savedMetadata = serializeMetadata()
-        discarded = Discarded(faviconURL: content.faviconURL, zoomLevel: content.zoomLevel)
-        content.delegate = nil
-        self.content = nil
-        navigation = nil
-        realizedNotificationPending = false
-        content.close()
-        metadata = savedMetadata
-        self.loaders = loaders
-        observers?.forEach { $0.webStateDiscarded(self) }
-    }
-
-    /// Discards the WebState (``discard(loaders:)``) keeping its saved state — the history
-    /// and the engine's blob — in memory: for WebStates no session service saves.
-    public func discard() {
-        guard content != nil else {
-            preconditionFailure("WebState \(id.rawValue): discard() on an unrealized WebState")
-        }
-        let storage = serializeToStorage()
-        let blob = sessionStateData
-        discard(loaders: StorageLoaders(storage: { storage }, nativeSessionState: { blob }))
-    }
-
-    private static func fallbackHistory(_ metadata: WebStateMetadata?) -> NavigationHistory {
-        // Data lost or unreadable: bring back at least the page the tab showed.
-        guard let metadata, let url = metadata.url else { return .empty }
-        return NavigationHistory(
-            items: [NavigationItem(url: url, title: metadata.title, timestamp: metadata.lastActiveTime)],
-            lastCommittedItemIndex: 0)
-    }
-
-    private func attachContent(_ newContent: any WebContent) {
-        content = newContent
-        navigation = NavigationManager(content: newContent)
-        newContent.delegate = self
-    }
-
-    private var realizedContent: any WebContent {
-        forceRealized()
-        return content!
-    }
-
-    // MARK: Getters (work unrealized, from metadata)
-
-    /// The page title (unrealized: the saved title).
-    public var title: String { content?.title ?? metadata?.title ?? "" }
-    /// The URL shown to the user (unrealized: the saved URL).
-    public var visibleURL: URL? { content.map { $0.visibleURL } ?? metadata?.url }
-    /// The committed URL (unrealized: the saved URL).
-    public var lastCommittedURL: URL? { content.map { $0.lastCommittedURL } ?? metadata?.url }
-    /// The number of back-forward entries (unrealized: the saved count).
-    public var navigationItemCount: Int { content?.history.items.count ?? metadata?.navigationItemCount ?? 0 }
-    /// Whether loading (false while unrealized).
-    public var isLoading: Bool { content?.isLoading ?? false }
-    /// The estimated progress (0 while unrealized).
-    public var loadingProgress: Double { content?.estimatedProgress ?? 0 }
-    /// The security of the committed page's connection (unknown while unrealized).
-    public var sslStatus: SSLStatus { content?.sslStatus ?? .unknown }
-    /// Whether the web process went away and the tab was not reloaded since.
-    public var isCrashed: Bool { content?.isCrashed ?? false }
-    /// The favicon URL, if known (kept while discarded).
-    public var faviconURL: URL? { content?.faviconURL ?? discarded?.faviconURL }
-    /// The page's favicon as PNG bytes, while realized and the engine has it. An unrealized
-    /// tab keeps no image (it would make every restored tab bigger): its icon is looked up by
-    /// page URL in the engine's database (``FaviconLoader``).
-    public var favicon: Data? { content?.favicon }
-    /// Whether the page is playing sound (false while unrealized).
-    public var isPlayingAudio: Bool { content?.isPlayingAudio ?? false }
-    /// Whether the user typed into a form of the page and did not submit it (false while
-    /// unrealized).
-    public var hadFormInteraction: Bool { content?.hadFormInteraction ?? false }
-    /// The page zoom factor (1 while unrealized, the kept one while discarded; a restored tab
-    /// gets its saved one when it is realized); setting it realizes, and observers get
-    /// ``WebStateObserver/didChangeZoomLevel(_:)`` when it changed.
-    public var zoomLevel: Double {
-        get { content?.zoomLevel ?? discarded?.zoomLevel ?? 1 }
-        set {
-            let content = realizedContent
-            guard content.zoomLevel != newValue else { return }
-            content.zoomLevel = newValue
-            observers?.forEach { $0.didChangeZoomLevel(self) }
-        }
-    }
-    /// The navigation manager, or nil while unrealized (does not realize).
-    public var navigationManagerIfRealized: NavigationManager? { navigation }
-    /// The navigation manager; realizes the WebState.
-    public var navigationManager: NavigationManager {
-        forceRealized()
-        return navigation!
-    }
-
-    /// The metadata to save; works in both states.
-    public func serializeMetadata() -> WebStateMetadata {
-        if let metadata { return metadata }
-        return WebStateMetadata(
-            creationTime: creationTime, lastActiveTime: lastActiveTime, title: title, url: visibleURL,
-            navigationItemCount: navigationItemCount)
-    }
-
-    /// The full storage to save. Calling it on an unrealized WebState is a programming
-    /// error (its storage is on disk already).
-    public func serializeToStorage() -> WebStateStorage {
-        guard let content else {
-            preconditionFailure("WebState \(id.rawValue): serializeToStorage() on an unrealized WebState")
-        }
-        return WebStateStorage(
-            hasOpener: hasOpener, metadata: serializeMetadata(), userAgent: userAgent,
-            navigation: content.history, zoomLevel: content.zoomLevel)
-    }
-
-    /// The engine's native session blob: from the content when realized, else from the
-    /// saved state (without realizing).
-    public var sessionStateData: Data? {
-        if let content { return content.sessionStateData() }
-        return loaders?.nativeSessionState()
-    }
-
-    // MARK: Actions (realize)
-
-    /// Loads `url` in a new entry; realizes.
-    public func load(_ url: URL) { realizedContent.load(url) }
-    /// Reloads; realizes. Recovers a crashed tab.
-    public func reload() { realizedContent.reload() }
-    /// Stops loading (nothing to do while unrealized).
-    public func stopLoading() { content?.stopLoading() }
-    /// Evaluates JavaScript in the page; realizes.
-    public func evaluateJavaScript(
-        _ script: String, completion: @escaping @MainActor (Result<JavaScriptValue, JavaScriptError>) -> Void
-    ) {
-        realizedContent.evaluateJavaScript(script, completion: completion)
-    }
-    /// The native view; realizes.
-    public var view: ViewHandle { realizedContent.view }
-    /// Shows the engine's print dialog for the page over the window the view is in; realizes.
-    public func printPage() { realizedContent.printPage() }
-    /// The engine's find-in-page controller; realizes.
-    public func makeFindInPageController() -> any FindInPageController {
-        realizedContent.makeFindInPageController()
-    }
-
-    /// Marks the WebState shown: realizes, updates the last active time, notifies. Does
-    /// nothing more if it is already shown.
-    public func wasShown() {
-        let content = realizedContent
-        guard !isVisible else { return }
-        content.wasShown()
-        isVisible = true
-        lastActiveTime = Date()
-        observers?.forEach { $0.wasShown(self) }
-    }
-
-    /// Marks the WebState hidden and notifies; does nothing if it is not shown (an
-    /// unrealized WebState never is).
-    public func wasHidden() {
-        guard isVisible else { return }
-        content?.wasHidden()
-        isVisible = false
-        observers?.forEach { $0.wasHidden(self) }
+        lifecycle = .unrealized(metadata, loaders)
     }
 
     /// Destroys the WebState: notifies `webStateDestroyed`, releases tab helpers (user
@@ -379,75 +83,14 @@ public final class WebState: @MainActor SupportsUserData {
         observers?.forEach { $0.webStateDestroyed(self) }
         userDataStorage?.removeAll()
         userDataStorage = nil
+        let content = self.content
         content?.delegate = nil
         content?.close()
-        content = nil
-        navigation = nil
+        lifecycle = .destroyed(metadata, keptByDiscard)
         delegate = nil
-        loaders = nil
         observersStorage = nil
         decidersStorage = nil
         scriptCallbacks = nil
-    }
-
-    // MARK: Observers, deciders, script commands, user data
-
-    private var observers: ObserverList<any WebStateObserver>? { observersStorage }
-
-    /// Adds an observer (held weakly).
-    public func addObserver(_ observer: any WebStateObserver) {
-        if observersStorage == nil { observersStorage = ObserverList() }
-        observersStorage!.add(observer)
-    }
-
-    /// Removes an observer.
-    public func removeObserver(_ observer: any WebStateObserver) { observersStorage?.remove(observer) }
-
-    /// Whether `observer` is registered.
-    public func hasObserver(_ observer: any WebStateObserver) -> Bool {
-        observersStorage?.contains(observer) ?? false
-    }
-
-    /// Adds a policy decider (held weakly).
-    public func addPolicyDecider(_ decider: any WebStatePolicyDecider) {
-        if decidersStorage == nil { decidersStorage = ObserverList() }
-        decidersStorage!.add(decider)
-    }
-
-    /// Removes a policy decider.
-    public func removePolicyDecider(_ decider: any WebStatePolicyDecider) { decidersStorage?.remove(decider) }
-
-    /// Asks every policy decider about `request`; the first `.cancel` wins.
-    public func decidePolicy(for request: NavigationRequest) -> PolicyDecision {
-        var decision = PolicyDecision.allow
-        decidersStorage?.forEach { decider in
-            if decision == .allow, decider.shouldAllowRequest(request, in: self) == .cancel {
-                decision = .cancel
-            }
-        }
-        return decision
-    }
-
-    private struct ScriptCallbackEntry {
-        let id: Int
-        let prefix: String
-        let callback: @MainActor (ScriptCommand) -> Void
-    }
-
-    /// Registers `callback` for script commands whose name starts with `prefix` and a dot.
-    /// It stays registered while the returned subscription lives.
-    public func addScriptCommandCallback(
-        prefix: String, _ callback: @escaping @MainActor (ScriptCommand) -> Void
-    ) -> ScriptCommandSubscription {
-        precondition(
-            !prefix.isEmpty && !prefix.contains("."), "WebState: bad script command prefix '\(prefix)'")
-        nextCallbackID += 1
-        let entryID = nextCallbackID
-        scriptCallbacks =
-            (scriptCallbacks ?? []) + [ScriptCallbackEntry(id: entryID, prefix: prefix, callback: callback)]
-        return ScriptCommandSubscription { [weak self] in
-            self?.scriptCallbacks?.removeAll { $0.id == entryID }
-        }
     }
 
     /// The data attached to this WebState (tab helpers attach here).
@@ -456,70 +99,5 @@ public final class WebState: @MainActor SupportsUserData {
         let store = UserDataStore()
         userDataStorage = store
         return store
-    }
-}
-
-extension WebState: WebContentDelegate {
-    /// Forwards an engine event to the observers.
-    public func webContent(_ content: any WebContent, didReport event: WebContentEvent) {
-        guard content === self.content, !isBeingDestroyed else { return }
-        notifyRealizedIfPending()
-        switch event {
-        case .didStartNavigation(let context):
-            observers?.forEach { $0.didStartNavigation(self, context: context) }
-        case .didRedirectNavigation(let context):
-            observers?.forEach { $0.didRedirectNavigation(self, context: context) }
-        case .didFinishNavigation(let context):
-            observers?.forEach { $0.didFinishNavigation(self, context: context) }
-        case .didStartLoading: observers?.forEach { $0.didStartLoading(self) }
-        case .didStopLoading: observers?.forEach { $0.didStopLoading(self) }
-        case .pageLoaded(let status): observers?.forEach { $0.pageLoaded(self, status: status) }
-        case .loadProgressChanged(let progress):
-            observers?.forEach { $0.loadProgressChanged(self, progress: progress) }
-        case .backForwardStateChanged: observers?.forEach { $0.didChangeBackForwardState(self) }
-        case .titleChanged: observers?.forEach { $0.titleWasSet(self) }
-        case .visibleSecurityStateChanged: observers?.forEach { $0.didChangeVisibleSecurityState(self) }
-        case .faviconURLChanged(let url): observers?.forEach { $0.faviconURLUpdated(self, url: url) }
-        case .renderProcessGone: observers?.forEach { $0.renderProcessGone(self) }
-        case .scriptCommand(let command):
-            let prefix = command.prefix
-            for entry in scriptCallbacks ?? [] where entry.prefix == prefix { entry.callback(command) }
-        }
-    }
-
-    /// Asks the policy deciders.
-    public func webContent(
-        _ content: any WebContent, decidePolicyFor request: NavigationRequest
-    ) -> PolicyDecision {
-        notifyRealizedIfPending()
-        return decidePolicy(for: request)
-    }
-
-    /// Asks the delegate for a new WebState and hands its content to the engine. A request
-    /// without a user gesture is blocked (observers get ``WebStateObserver/popupBlocked(_:url:)``);
-    /// with no delegate, or when it refuses, no window opens.
-    public func webContent(
-        _ content: any WebContent, createNewContentFor request: NewWebContentRequest
-    ) -> (any WebContent)? {
-        guard content === self.content, !isBeingDestroyed else { return nil }
-        notifyRealizedIfPending()
-        guard request.isUserGesture else {
-            observers?.forEach { $0.popupBlocked(self, url: request.url) }
-            return nil
-        }
-        guard
-            let child = delegate?.createNewWebState(
-                for: self, url: request.url, openerURL: request.openerURL, initiatedByUser: true),
-            let childContent = child.content
-        else { return nil }
-        return childContent
-    }
-
-    /// Asks the delegate to close this WebState (``WebStateDelegate/closeWebState(_:)``); with
-    /// no delegate the tab stays.
-    public func webContentDidRequestClose(_ content: any WebContent) {
-        guard content === self.content, !isBeingDestroyed else { return }
-        notifyRealizedIfPending()
-        delegate?.closeWebState(self)
     }
 }

@@ -230,20 +230,18 @@ public final class MemorySaverService {
 @MainActor
 private final class BrowserWatcher: WebStateListObserver, WebStateObserver {
     private weak var service: MemorySaverService?
-    private weak var list: WebStateList?
+    private var listObservation: ScopedObservation<WebStateList>?
     private var forwarder: AllWebStateObservationForwarder?
 
     init(browser: Browser, service: MemorySaverService) {
         self.service = service
-        list = browser.webStateList
-        browser.webStateList.addObserver(self)
-        forwarder = AllWebStateObservationForwarder(list: browser.webStateList, observer: Events(self))
+        listObservation = ScopedObservation(browser.webStateList, observer: self)
+        forwarder = AllWebStateObservationForwarder(list: browser.webStateList, observer: self)
     }
 
     func stop() {
         forwarder = nil
-        if let list, !list.isDestroyed { list.removeObserver(self) }
-        list = nil
+        listObservation = nil
     }
 
     func webStateListDidChange(_ list: WebStateList, change: WebStateListChange, status: WebStateListStatus) {
@@ -265,18 +263,6 @@ private final class BrowserWatcher: WebStateListObserver, WebStateObserver {
     func didStopLoading(_ webState: WebState) { service?.loadStopped(webState) }
     func webStateDiscarded(_ webState: WebState) { service?.tabLeft(webState) }
     func webStateDestroyed(_ webState: WebState) { service?.tabLeft(webState) }
-
-    /// The forwarder holds its observer strongly: this one holds the watcher weakly.
-    private final class Events: WebStateObserver {
-        weak var watcher: BrowserWatcher?
-        init(_ watcher: BrowserWatcher) { self.watcher = watcher }
-        func wasShown(_ webState: WebState) { watcher?.wasShown(webState) }
-        func wasHidden(_ webState: WebState) { watcher?.wasHidden(webState) }
-        func webStateRealized(_ webState: WebState) { watcher?.webStateRealized(webState) }
-        func didStopLoading(_ webState: WebState) { watcher?.didStopLoading(webState) }
-        func webStateDiscarded(_ webState: WebState) { watcher?.webStateDiscarded(webState) }
-        func webStateDestroyed(_ webState: WebState) { watcher?.webStateDestroyed(webState) }
-    }
 }
 
 extension Logger {

@@ -1,4 +1,4 @@
-import Base
+public import Base
 public import Foundation
 import Logging
 import Web
@@ -21,10 +21,14 @@ public final class SessionCrashRecovery {
     /// Where the backup lives.
     public let backupDirectory: URL
 
+    /// Makes directories durable (fsyncs them) after renames and links.
+    private let fileWriter: AtomicFileWriter
+
     /// Recovery for the sessions in `storageDirectory`.
-    public init(storageDirectory: URL) {
+    public init(storageDirectory: URL, fileWriter: AtomicFileWriter = AtomicFileWriter()) {
         self.storageDirectory = storageDirectory.standardizedFileURL
         backupDirectory = SessionLayout.crashBackup(of: self.storageDirectory)
+        self.fileWriter = fileWriter
     }
 
     /// Whether a backup is waiting for the user's choice.
@@ -47,7 +51,7 @@ public final class SessionCrashRecovery {
         }
         try? FileManager.default.removeItem(at: backupDirectory)
         guard rename(temporary, backupDirectory.path) == 0 else { return false }
-        try? AtomicFileWriter.syncDirectory(backupDirectory.deletingLastPathComponent().path)
+        try? fileWriter.syncDirectory(backupDirectory.deletingLastPathComponent().path)
         Logger.sessions.warning(
             "the last run did not exit cleanly; its sessions are kept in \(backupDirectory.path)")
         return true
@@ -87,12 +91,11 @@ public final class SessionCrashRecovery {
             _ = rename(old, storageDirectory.path)
             return false
         }
-        try? AtomicFileWriter.syncDirectory(storageDirectory.deletingLastPathComponent().path)
+        try? fileWriter.syncDirectory(storageDirectory.deletingLastPathComponent().path)
         try? FileManager.default.removeItem(atPath: old)
         return true
     }
 
-    /// Whether the backup holds the session `sessionID`.
     public func backupHasSession(_ sessionID: String) -> Bool {
         FileManager.default.fileExists(
             atPath: SessionLayout.sessionDirectory(sessionID, in: backupDirectory).path)
@@ -111,7 +114,8 @@ public final class SessionCrashRecovery {
         guard FileManager.default.fileExists(atPath: source) else { return false }
         let staging = SessionLayout.partialCrashBackup(of: storageDirectory) + "-" + sessionID
         try? FileManager.default.removeItem(atPath: staging)
-        do { try PrivateStorage.createDirectory(atPath: storageDirectory.path) } catch { return false }
+        do { try PrivateStorage.createDirectory(atPath: storageDirectory.path, fileWriter: fileWriter) } catch
+        { return false }
         guard linkTree(from: source, to: staging) else {
             try? FileManager.default.removeItem(atPath: staging)
             return false
@@ -128,7 +132,7 @@ public final class SessionCrashRecovery {
             try? FileManager.default.removeItem(atPath: staging)
             return false
         }
-        try? AtomicFileWriter.syncDirectory(storageDirectory.path)
+        try? fileWriter.syncDirectory(storageDirectory.path)
         try? FileManager.default.removeItem(atPath: old)
         return true
     }
@@ -138,7 +142,7 @@ public final class SessionCrashRecovery {
 
     private func linkTree(from source: String, to destination: String) -> Bool {
         do {
-            try PrivateStorage.createDirectory(atPath: destination)
+            try PrivateStorage.createDirectory(atPath: destination, fileWriter: fileWriter)
         } catch {
             return false
         }
@@ -155,7 +159,7 @@ public final class SessionCrashRecovery {
             }
         }
         // The links are entries of `destination`: make them durable.
-        do { try AtomicFileWriter.syncDirectory(destination) } catch { return false }
+        do { try fileWriter.syncDirectory(destination) } catch { return false }
         return true
     }
 }

@@ -17,9 +17,14 @@ final class SessionIO: Sendable {
     private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
     /// Where work on the queue posts its results to the main actor.
     let mainTaskRunner: any MainTaskRunner
+    let fileWriter: AtomicFileWriter
 
-    init(mainTaskRunner: any MainTaskRunner = DispatchMainTaskRunner()) {
+    init(
+        mainTaskRunner: any MainTaskRunner = DispatchMainTaskRunner(),
+        fileWriter: AtomicFileWriter = AtomicFileWriter()
+    ) {
         self.mainTaskRunner = mainTaskRunner
+        self.fileWriter = fileWriter
         queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
     }
 
@@ -67,7 +72,7 @@ final class SessionIO: Sendable {
 
     func createDirectory(_ path: String) -> Bool {
         do {
-            try PrivateStorage.createDirectory(atPath: path)
+            try PrivateStorage.createDirectory(atPath: path, fileWriter: fileWriter)
             return true
         } catch {
             fail(.write(reason: "\(error)"))
@@ -80,7 +85,7 @@ final class SessionIO: Sendable {
     func write(_ data: Data, to path: String) -> Bool {
         guard createDirectory((path as NSString).deletingLastPathComponent) else { return false }
         do {
-            try AtomicFileWriter.write(data, toPath: path)
+            try fileWriter.write(data, toPath: path)
             bytesWritten.withLock { $0 += data.count }
             return true
         } catch {
@@ -137,7 +142,7 @@ final class SessionIO: Sendable {
                 ok = false
             }
         }
-        if ok { try? AtomicFileWriter.syncDirectory(destination) }
+        if ok { try? fileWriter.syncDirectory(destination) }
         return ok
     }
 
@@ -148,7 +153,7 @@ final class SessionIO: Sendable {
             fail(.rename(path: source, errno: errno))
             return false
         }
-        try? AtomicFileWriter.syncDirectory((destination as NSString).deletingLastPathComponent)
+        try? fileWriter.syncDirectory((destination as NSString).deletingLastPathComponent)
         return true
     }
 

@@ -40,6 +40,27 @@ extension SessionRestorationService {
         return discarded
     }
 
+    /// Deletes the stored data of the sessions `sessionIDs` (windows the user closed), then
+    /// calls `completion` on the main actor.
+    public func deleteDataForDiscardedSessions(
+        _ sessionIDs: [String], completion: @escaping @MainActor () -> Void = {}
+    ) {
+        // A window still tracked is not discarded (Chromium asserts it): deleting its files
+        // would lose every tab it has not rewritten since.
+        let connected = Set(sessions.values.map(\.sessionID))
+        for sessionID in sessionIDs where connected.contains(sessionID) {
+            record(.stillConnected(sessionID: sessionID))
+        }
+        let paths = sessionIDs.filter {
+            !$0.isEmpty && !$0.contains("/") && $0 != "." && $0 != ".." && !connected.contains($0)
+        }.map { sessionDirectory($0).path }
+        let io = self.io
+        io.async {
+            for path in paths { io.remove(path) }
+            io.postToMain { completion() }
+        }
+    }
+
     /// A window the user just closed (its browser disconnected): each of the sessions
     /// `sessionIDs` that is not connected is read on the IO queue, goes to `tabRestore` as a
     /// closed window with each tab's history, and its data is deleted once the recently

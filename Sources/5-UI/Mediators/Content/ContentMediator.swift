@@ -1,3 +1,4 @@
+import Base
 public import TabModel
 public import UIInterfaces
 public import Web
@@ -17,6 +18,7 @@ public final class ContentMediator: WebStateListObserver, WebStateObserver {
     private weak var shownWebState: WebState?
     /// Whether the crash page is what was last pushed for ``shownWebState``.
     private var shownCrashed = false
+    private var listObservation: ScopedObservation<WebStateList>?
     private var forwarder: ActiveWebStateObservationForwarder?
 
     /// The content area; set it to show the active tab at once. Held weakly.
@@ -30,8 +32,8 @@ public final class ContentMediator: WebStateListObserver, WebStateObserver {
     /// Starts observing `webStateList`.
     public init(webStateList: WebStateList) {
         self.webStateList = webStateList
-        webStateList.addObserver(self)
-        forwarder = ActiveWebStateObservationForwarder(list: webStateList, weakObserver: self)
+        listObservation = ScopedObservation(webStateList, observer: self)
+        forwarder = ActiveWebStateObservationForwarder(list: webStateList, observer: self)
     }
 
     /// Stops observing (the shown tab is marked hidden); the mediator cannot be used
@@ -45,7 +47,7 @@ public final class ContentMediator: WebStateListObserver, WebStateObserver {
     private func stopObserving() {
         guard forwarder != nil else { return }
         forwarder = nil
-        if !webStateList.isDestroyed { webStateList.removeObserver(self) }
+        listObservation = nil
     }
 
     private func hideShown() {

@@ -1,3 +1,4 @@
+import Base
 public import Foundation
 public import TabModel
 public import UIInterfaces
@@ -20,6 +21,7 @@ public final class BlockedPopupMediator: WebStateListObserver, WebStateObserver 
 
     private let webStateList: WebStateList
     private var state = MediatorState("BlockedPopupMediator")
+    private var listObservation: ScopedObservation<WebStateList>?
     private var forwarder: AllWebStateObservationForwarder?
     /// The blocked windows' URLs of each tab, in the order they were asked for.
     private var blocked: [ObjectIdentifier: [URL?]] = [:]
@@ -38,8 +40,8 @@ public final class BlockedPopupMediator: WebStateListObserver, WebStateObserver 
     /// Starts observing `webStateList` and every tab in it.
     public init(webStateList: WebStateList) {
         self.webStateList = webStateList
-        webStateList.addObserver(self)
-        forwarder = AllWebStateObservationForwarder(list: webStateList, weakObserver: self)
+        listObservation = ScopedObservation(webStateList, observer: self)
+        forwarder = AllWebStateObservationForwarder(list: webStateList, observer: self)
     }
 
     /// Stops observing; the mediator cannot be used afterwards.
@@ -49,7 +51,7 @@ public final class BlockedPopupMediator: WebStateListObserver, WebStateObserver 
     }
 
     private func stopObserving() {
-        if !webStateList.isDestroyed { webStateList.removeObserver(self) }
+        listObservation = nil
         forwarder = nil
         blocked.removeAll()
     }

@@ -1,3 +1,4 @@
+import Base
 import TabModel
 import Web
 
@@ -5,13 +6,12 @@ import Web
 /// for mediators that show the active tab's state.
 @MainActor
 final class ActiveTabChangeObserver: WebStateListObserver {
-    private weak var list: WebStateList?
+    private var observation: ScopedObservation<WebStateList>?
     private let onChange: @MainActor () -> Void
 
     init(list: WebStateList, onChange: @escaping @MainActor () -> Void) {
-        self.list = list
         self.onChange = onChange
-        list.addObserver(self)
+        observation = ScopedObservation(list, observer: self)
     }
 
     func webStateListDidChange(_ list: WebStateList, change: WebStateListChange, status: WebStateListStatus) {
@@ -23,11 +23,7 @@ final class ActiveTabChangeObserver: WebStateListObserver {
     }
 
     func webStateListDestroyed(_ list: WebStateList) {
-        list.removeObserver(self)
+        observation = nil
         onChange()
-    }
-
-    isolated deinit {
-        if let list, !list.isDestroyed { list.removeObserver(self) }
     }
 }

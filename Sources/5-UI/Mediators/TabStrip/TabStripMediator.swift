@@ -1,3 +1,4 @@
+import Base
 public import Foundation
 public import TabModel
 public import UIInterfaces
@@ -25,6 +26,8 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
     private let webStateList: WebStateList
     private let faviconLoader: FaviconLoader?
     private var state = MediatorState("TabStripMediator")
+    private var faviconObservation: ScopedObservation<FaviconLoader>?
+    private var listObservation: ScopedObservation<WebStateList>?
     private var forwarder: AllWebStateObservationForwarder?
     private var inBatch = false
     /// What the consumer was last told, in order (to push only real changes).
@@ -43,9 +46,9 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
     public init(webStateList: WebStateList, faviconLoader: FaviconLoader? = nil) {
         self.webStateList = webStateList
         self.faviconLoader = faviconLoader
-        faviconLoader?.addObserver(self)
-        webStateList.addObserver(self)
-        forwarder = AllWebStateObservationForwarder(list: webStateList, weakObserver: self)
+        faviconObservation = faviconLoader.map { ScopedObservation($0, observer: self) }
+        listObservation = ScopedObservation(webStateList, observer: self)
+        forwarder = AllWebStateObservationForwarder(list: webStateList, observer: self)
     }
 
     /// Stops observing; the mediator cannot be used afterwards.
@@ -55,8 +58,8 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
     }
 
     private func stopObserving() {
-        faviconLoader?.removeObserver(self)
-        if !webStateList.isDestroyed { webStateList.removeObserver(self) }
+        faviconObservation = nil
+        listObservation = nil
         forwarder = nil
     }
 
@@ -290,7 +293,6 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
         webStateList.move(from: active, to: active + offset)
     }
 
-    /// Pins or unpins the tab `id`.
     public func setTabPinned(_ id: TabIdentifier, pinned: Bool) {
         state.check(#function)
         if let index = webStateList.index(of: id) { webStateList.setPinned(at: index, pinned) }

@@ -1,0 +1,18 @@
+public import Foundation
+
+extension WebState {
+    /// Loads `url` in a new entry; realizes.
+    public func load(_ url: URL) { realizedContent.load(url) }
+    /// Reloads; realizes. Recovers a crashed tab.
+    public func reload() { realizedContent.reload() }
+    /// Stops loading (nothing to do while unrealized).
+    public func stopLoading() { content?.stopLoading() }
+
+    /// The navigation manager, or nil while unrealized (does not realize).
+    public var navigationManagerIfRealized: NavigationManager? {
+        guard case .realized(_, let navigation) = lifecycle else { return nil }
+        return navigation
+    }
+    /// The navigation manager; realizes the WebState.
+    public var navigationManager: NavigationManager { realized().navigation }
+}

@@ -1,0 +1,18 @@
+public import Base
+
+extension WebState {
+    /// Evaluates JavaScript in the page; realizes.
+    public func evaluateJavaScript(
+        _ script: String, completion: @escaping @MainActor (Result<JavaScriptValue, JavaScriptError>) -> Void
+    ) {
+        realizedContent.evaluateJavaScript(script, completion: completion)
+    }
+    /// The native view; realizes.
+    public var view: ViewHandle { realizedContent.view }
+    /// Shows the engine's print dialog for the page over the window the view is in; realizes.
+    public func printPage() { realizedContent.printPage() }
+    /// The engine's find-in-page controller; realizes.
+    public func makeFindInPageController() -> any FindInPageController {
+        realizedContent.makeFindInPageController()
+    }
+}

@@ -1,0 +1,45 @@
+public import Foundation
+
+// What the page shows, answered while unrealized too: from the saved metadata, or what a
+// discard kept.
+extension WebState {
+    /// The page title (unrealized: the saved title).
+    public var title: String { content?.title ?? metadata?.title ?? "" }
+    /// The URL shown to the user (unrealized: the saved URL).
+    public var visibleURL: URL? { content.map { $0.visibleURL } ?? metadata?.url }
+    /// The committed URL (unrealized: the saved URL).
+    public var lastCommittedURL: URL? { content.map { $0.lastCommittedURL } ?? metadata?.url }
+    /// The number of back-forward entries (unrealized: the saved count).
+    public var navigationItemCount: Int { content?.history.items.count ?? metadata?.navigationItemCount ?? 0 }
+    /// Whether loading (false while unrealized).
+    public var isLoading: Bool { content?.isLoading ?? false }
+    /// The estimated progress (0 while unrealized).
+    public var loadingProgress: Double { content?.estimatedProgress ?? 0 }
+    /// The security of the committed page's connection (unknown while unrealized).
+    public var sslStatus: SSLStatus { content?.sslStatus ?? .unknown }
+    /// Whether the web process went away and the tab was not reloaded since.
+    public var isCrashed: Bool { content?.isCrashed ?? false }
+    /// The favicon URL, if known (kept while discarded).
+    public var faviconURL: URL? { content?.faviconURL ?? keptByDiscard?.faviconURL }
+    /// The page's favicon as PNG bytes, while realized and the engine has it. An unrealized
+    /// tab keeps no image (it would make every restored tab bigger): its icon is looked up by
+    /// page URL in the engine's database (``FaviconLoader``).
+    public var favicon: Data? { content?.favicon }
+    /// Whether the page is playing sound (false while unrealized).
+    public var isPlayingAudio: Bool { content?.isPlayingAudio ?? false }
+    /// Whether the user typed into a form of the page and did not submit it (false while
+    /// unrealized).
+    public var hadFormInteraction: Bool { content?.hadFormInteraction ?? false }
+    /// The page zoom factor (1 while unrealized, the kept one while discarded; a restored tab
+    /// gets its saved one when it is realized); setting it realizes, and observers get
+    /// ``WebStateObserver/didChangeZoomLevel(_:)`` when it changed.
+    public var zoomLevel: Double {
+        get { content?.zoomLevel ?? keptByDiscard?.zoomLevel ?? 1 }
+        set {
+            let content = realizedContent
+            guard content.zoomLevel != newValue else { return }
+            content.zoomLevel = newValue
+            observers?.forEach { $0.didChangeZoomLevel(self) }
+        }
+    }
+}

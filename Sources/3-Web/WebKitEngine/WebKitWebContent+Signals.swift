@@ -1,0 +1,155 @@
+import CWebKitGTK
+import Foundation
+import GLibSupport
+import Web
+import WebKitNavigation
+
+extension WebKitWebContent {
+    func connectSignals(_ view: GObjectRef) {
+        func on(_ signal: String, _ handler: @escaping @MainActor (WebKitWebContent, SignalArguments) -> Void)
+        {
+            connections.append(
+                SignalConnection.connect(view.pointer, signal: signal) { [weak self] args in
+                    if let self, !self.isClosed { handler(self, args) }
+                })
+        }
+        func on(_ signal: String, send input: WebKitSignal) {
+            on(signal) { content, _ in content.navigation.handle(input) }
+        }
+        on("load-changed") { content, args in
+            switch WebKitLoadEvent(UInt32(args.enumValue(at: 1))) {
+            case WEBKIT_LOAD_STARTED: content.navigation.handle(.loadStarted)
+            case WEBKIT_LOAD_REDIRECTED: content.navigation.handle(.loadRedirected)
+            case WEBKIT_LOAD_COMMITTED:
+                content.hadFormInteraction = false
+                content.recordSite()
+                content.navigation.handle(.loadCommitted)
+            case WEBKIT_LOAD_FINISHED: content.navigation.handle(.loadFinished)
+            default: break
+            }
+        }
+        on("load-failed") { $0.loadFailed($1) }
+        on("load-failed-with-tls-errors") { content, args in
+            content.navigation.handle(
+                .loadFailedWithTLSErrors(Self.certificateStatus(args.flags(at: 3))))
+        }
+        on("notify::title", send: .titleChanged)
+        on("notify::estimated-load-progress", send: .estimatedProgressChanged)
+        on("notify::favicon") { content, _ in content.faviconChanged() }
+        on("notify::uri", send: .uriChanged)
+        on("decide-policy") { $0.decidePolicy($1) }
+        on("create") { $0.createNewWindow($1) }
+        // WebKit emits "close" only when it lets the page close its window (opened by a
+        // script, or a single history entry); the owner decides what closing means.
+        on("close") { content, _ in content.delegate?.webContentDidRequestClose(content) }
+        on("web-process-terminated") { content, _ in
+            // A new content of its site gets a process of its own, not this dead one.
+            content.context.sites.remove(content)
+            content.navigation.handle(.webProcessTerminated)
+        }
+        if let manager = userContentManager {
+            connections.append(
+                SignalConnection.connect(
+                    manager.pointer, signal: "script-message-received::\(FormInteractionScript.handlerName)"
+                ) { [weak self] _ in
+                    if let self, !self.isClosed { self.hadFormInteraction = true }
+                })
+            FormInteractionScript.install(in: manager.opaque)
+        }
+        let list = UnsafeMutableRawPointer(webkit_web_view_get_back_forward_list(view.typed())!)
+        connections.append(
+            SignalConnection.connect(list, signal: "changed") { [weak self] _ in
+                if let self, !self.isClosed { self.navigation.handle(.backForwardListChanged) }
+            })
+    }
+
+    /// What is wrong with the certificate of the committed page's connection
+    /// (`webkit_web_view_get_tls_info`): nil when it was not over TLS.
+    func certificateErrors() -> CertificateStatus? {
+        guard let view = webViewPointer else { return nil }
+        var certificate: UnsafeMutablePointer<GTlsCertificate>?
+        var flags = GTlsCertificateFlags(0)
+        guard webkit_web_view_get_tls_info(view, &certificate, &flags) != 0, certificate != nil else {
+            return nil
+        }
+        return Self.certificateStatus(flags.rawValue)
+    }
+
+    /// GIO's `GTlsCertificateFlags` as a ``CertificateStatus``.
+    static func certificateStatus(_ flags: UInt32) -> CertificateStatus {
+        let table: [(GTlsCertificateFlags, CertificateStatus)] = [
+            (G_TLS_CERTIFICATE_UNKNOWN_CA, .unknownAuthority), (G_TLS_CERTIFICATE_BAD_IDENTITY, .badIdentity),
+            (G_TLS_CERTIFICATE_NOT_ACTIVATED, .notActivated), (G_TLS_CERTIFICATE_EXPIRED, .expired),
+            (G_TLS_CERTIFICATE_REVOKED, .revoked), (G_TLS_CERTIFICATE_INSECURE, .insecure),
+            (G_TLS_CERTIFICATE_GENERIC_ERROR, .genericError),
+        ]
+        return table.reduce(into: CertificateStatus()) { status, entry in
+            if flags & entry.0.rawValue != 0 { status.insert(entry.1) }
+        }
+    }
+
+    /// Carries out what the navigation machine decided.
+    func perform(_ output: WebKitNavigationOutput) {
+        switch output {
+        case .event(let event): report(event)
+        case .showErrorPage(let error, let uri):
+            if let view = webViewPointer {
+                webkit_web_view_load_alternate_html(view, ErrorPage.html(for: error), uri, nil)
+            }
+        case .scheduleCompletion:
+            // Ahead of redraws: the tab's loading spinner would otherwise keep a window drawn
+            // in software busy, and the load would never complete.
+            completionSource = GLibMainLoop.addIdle(beforeRedraw: true) { [weak self] in
+                self?.navigation.handle(.completionDue)
+            }
+        case .cancelCompletion:
+            if let completionSource { GLibMainLoop.removeSource(completionSource) }
+            completionSource = nil
+        case .historyChanged: cachedHistory = nil
+        }
+    }
+
+    func report(_ event: WebContentEvent) {
+        guard !isClosed else { return }
+        delegate?.webContent(self, didReport: event)
+    }
+
+    var currentURI: URL? {
+        webViewPointer.flatMap { webkit_web_view_get_uri($0) }.flatMap { URL(string: String(cString: $0)) }
+    }
+
+    func loadFailed(_ args: SignalArguments) {
+        args.setReturnValue(true)  // handled: WebKit shows no error page of its own
+        let uri = args.string(at: 2)
+        let error = args.boxed(at: 3).map {
+            LoadErrorMapping.webLoadError(
+                $0.assumingMemoryBound(to: GError.self), url: uri.flatMap { URL(string: $0) },
+                tlsFailure: false)
+        }
+        navigation.handle(.loadFailed(error: error, uri: uri))
+    }
+
+    func mainResourceStatus() -> Int? {
+        guard let view = webViewPointer, let resource = webkit_web_view_get_main_resource(view),
+            let response = webkit_web_resource_get_response(resource)
+        else { return nil }
+        return Int(webkit_uri_response_get_status_code(response))
+    }
+
+    func faviconChanged() {
+        guard let view = webViewPointer else { return }
+        var url: URL?
+        let manager = webkit_network_session_get_website_data_manager(context.session.opaque)
+        let texture = webkit_web_view_get_favicon(view)
+        favicon = texture.flatMap { WebKitEngineContext.png(of: $0) }
+        if texture != nil,
+            let database = webkit_website_data_manager_get_favicon_database(manager),
+            let page = webkit_web_view_get_uri(view),
+            let icon = webkit_favicon_database_get_favicon_uri(database, page)
+        {
+            url = URL(string: String(cString: icon))
+            g_free(icon)
+        }
+        navigation.handle(.faviconChanged(url))
+    }
+}
