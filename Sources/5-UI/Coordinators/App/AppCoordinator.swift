@@ -9,7 +9,6 @@ import Profiles
 import TabModel
 public import UIInterfaces
 import Web
-import WebKitEngine
 
 #if canImport(Glibc)
 import Glibc
@@ -43,12 +42,15 @@ public final class AppCoordinator: Coordinator, ApplicationCommands, AppStateObs
         }
     }
 
-    private let application = BrowserApplication()
+    private let application: BrowserApplication
+    private let environment: Environment
     private let userDataDirectory: UserDataDirectory
     private let parse: @MainActor ([String]) -> Result<LaunchRequest, LaunchParseError>
-    private var appState: AppState?
+    /// The application's state (while started).
+    private(set) var appState: AppState?
     private var sceneMediator: SceneMediator?
-    private var windows: [BrowserCoordinator] = []
+    /// The windows, oldest first.
+    private(set) var windows: [BrowserCoordinator] = []
     private var screenshotPath: String?
     private var signalSources: [UInt32] = []
     /// The system's low-memory warnings, which discard background tabs.
@@ -87,6 +89,22 @@ public final class AppCoordinator: Coordinator, ApplicationCommands, AppStateObs
             throw .userDataDirectory(error.description)
         }
         self.parse = parse
+        application = BrowserApplication()
+        environment = .browser(application)
+        super.init()
+    }
+
+    /// A coordinator in `environment` (the tests'), whose ``run(_:)`` is not called: the test
+    /// calls ``start()``, then hands it command lines and shuts it down as the application's
+    /// signals would.
+    init(
+        userDataDirectory: UserDataDirectory, environment: Environment,
+        parse: @escaping @MainActor ([String]) -> Result<LaunchRequest, LaunchParseError>
+    ) {
+        self.userDataDirectory = userDataDirectory
+        self.environment = environment
+        self.parse = parse
+        application = BrowserApplication()
         super.init()
     }
 
@@ -106,17 +124,11 @@ public final class AppCoordinator: Coordinator, ApplicationCommands, AppStateObs
     /// launch sequence and makes a window for every window of the last run.
     public override func start() {
         super.start()
-        guard GTKRuntime.initialize(),
-            let engine = try? WebKitEngine(hardwareAccelerated: GTKRuntime.graphics.isHardware)
-        else {
+        guard let appState = environment.makeAppState(userDataDirectory) else {
             FileHandle.standardError.write(Data("swiftlet: \(StartError.noDisplay)\n".utf8))
-            application.quit()
+            environment.quit()
             return
         }
-        let appState = AppState(
-            userDataDirectory: userDataDirectory, engine: engine, clock: SystemTimerClock(),
-            registerProfilePrefs: { SearchEnginePrefs.register(in: $0) },
-            attachTabHelpers: { _ = FindTabHelper.attach(to: $0) })
         self.appState = appState
         // The mediator first: it hears of each scene before the window made for it asks it
         // for its move targets.
@@ -127,18 +139,23 @@ public final class AppCoordinator: Coordinator, ApplicationCommands, AppStateObs
             crashOfferPending = outcome.lastRunCrashed && appState.hasCrashedScenes
         } catch {
             FileHandle.standardError.write(Data("swiftlet: \(error)\n".utf8))
-            application.quit()
+            environment.quit()
             return
         }
-        for signal in [SIGTERM, SIGINT, SIGHUP] {
-            signalSources.append(GLibMainLoop.addUnixSignalHandler(signal) { [weak self] in self?.quit() })
+        if environment.watchesProcess {
+            for signal in [SIGTERM, SIGINT, SIGHUP] {
+                signalSources.append(
+                    GLibMainLoop.addUnixSignalHandler(signal) { [weak self] in self?.quit() })
+            }
+            // The memory saver logs what it discarded.
+            memoryMonitor = MemoryMonitor { [weak self] _ in self?.appState?.handleMemoryPressure() }
         }
-        // The memory saver logs what it discarded.
-        memoryMonitor = MemoryMonitor { [weak self] _ in self?.appState?.handleMemoryPressure() }
         EventLog.record("started")
     }
 
-    private func handleCommandLine(_ arguments: [String], isRemote: Bool) -> Int32 {
+    /// Handles a command line (the primary instance's own, or one another instance
+    /// forwarded): returns the exit status for the process that sent it.
+    func handleCommandLine(_ arguments: [String], isRemote: Bool) -> Int32 {
         let request: LaunchRequest
         switch parse(arguments) {
         case .success(let parsed): request = parsed
@@ -192,7 +209,7 @@ public final class AppCoordinator: Coordinator, ApplicationCommands, AppStateObs
         }
         let window = BrowserCoordinator(
             scene: scene, appState: appState, sceneMediator: sceneMediator,
-            makeWindow: { [application] in application.makeWindow() }, applicationCommands: self,
+            makeWindow: environment.makeWindow, applicationCommands: self,
             startPageURL: startPageURL)
         window.onClosed = { [weak self, weak window] in
             guard let self, let window else { return }
@@ -265,7 +282,8 @@ public final class AppCoordinator: Coordinator, ApplicationCommands, AppStateObs
         EventLog.record("session-restored", "\(scenes.count)")
     }
 
-    private func shutDown() {
+    /// The application's shutdown: every window goes, then the application's state quits.
+    func shutDown() {
         for source in signalSources { GLibMainLoop.removeSource(source) }
         signalSources.removeAll()
         memoryMonitor?.stop()
@@ -285,5 +303,5 @@ public final class AppCoordinator: Coordinator, ApplicationCommands, AppStateObs
     public func showAbout() { windows.last?.showAbout() }
 
     /// Quits: every window closes, the core shuts down.
-    public func quit() { application.quit() }
+    public func quit() { environment.quit() }
 }
