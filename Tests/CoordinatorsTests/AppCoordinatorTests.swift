@@ -47,7 +47,7 @@ private final class RecordingEnvironment {
                 // Kept until the test ends, to ask whether it is shown after it was destroyed.
                 g_object_ref(UnsafeMutableRawPointer(window))
                 windows.append(window)
-                return window
+                return WindowHandle(window)
             },
             quit: { [unowned self] in quits += 1 }, watchesProcess: false)
     }

@@ -42,6 +42,14 @@ private func sceneMediator(_ app: AppState) -> SceneMediator {
     SceneMediator(appState: app, startPageURL: URL(string: "about:blank")!)
 }
 
+/// A stand-in for the application coordinator as a window's delegate.
+@MainActor
+private final class RecordingDelegate: BrowserCoordinatorDelegate {
+    var log: [String] = []
+    func browserCoordinatorDidRequestClose(_ coordinator: BrowserCoordinator) { log.append("close") }
+    func browserCoordinatorDidLoadFirstPage(_ coordinator: BrowserCoordinator) { log.append("first page") }
+}
+
 /// A stand-in for the application coordinator.
 @MainActor
 private final class RecordingApplicationCommands: ApplicationCommands {
@@ -89,7 +97,7 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             let application = RecordingApplicationCommands()
             let coordinator = BrowserCoordinator(
                 scene: scene, appState: app, sceneMediator: sceneMediator(app),
-                makeWindow: { adw_window_new() },
+                makeWindow: { WindowHandle(adw_window_new()!) },
                 applicationCommands: application,
                 startPageURL: URL(string: "about:blank")!)
             let dispatcher = browser.commandDispatcher
@@ -99,7 +107,13 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             XCTAssertEqual(
                 handled(dispatcher).filter { !$0.value }.map(\.key), [], "commands without a handler")
             XCTAssertEqual(
-                coordinator.children.count, 5, "tab strip, toolbar, location bar, content, find bar")
+                coordinator.children.map { String(describing: type(of: $0)) },
+                [
+                    "TabStripCoordinator", "ToolbarCoordinator", "LocationBarCoordinator",
+                    "ContentCoordinator",
+                    "FindBarCoordinator", "InfoBarCoordinator", "FullscreenCoordinator",
+                    "RecentlyClosedCoordinator", "DownloadsCoordinator", "WindowTitleCoordinator",
+                ])
 
             // Commands reach the model and the application through the dispatcher.
             dispatcher.dispatch((any BrowserCommands).self) { $0.openNewTab() }
@@ -128,17 +142,21 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             let browser = scene.browser
             let coordinator = BrowserCoordinator(
                 scene: scene, appState: app, sceneMediator: sceneMediator(app),
-                makeWindow: { adw_window_new() },
+                makeWindow: { WindowHandle(adw_window_new()!) },
                 applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
             )
-            var closed = 0
-            coordinator.onClosed = { closed += 1 }
+            let delegate = RecordingDelegate()
+            coordinator.delegate = delegate
             coordinator.start()
             coordinator.openTabs([URL(string: "https://a.test/")!])
             browser.commandDispatcher.dispatch((any BrowserCommands).self) { $0.closeCurrentTab() }
             let deadline = ContinuousClock.now + .seconds(5)
-            while closed == 0 && ContinuousClock.now < deadline { g_main_context_iteration(nil, 1) }
-            XCTAssertEqual(closed, 1, "the window closes with its last tab, once")
+            while !delegate.log.contains("close") && ContinuousClock.now < deadline {
+                g_main_context_iteration(nil, 1)
+            }
+            XCTAssertEqual(delegate.log, ["first page", "close"], "the window closes with its last tab")
+            coordinator.closeWindow()
+            XCTAssertEqual(delegate.log, ["first page", "close"], "once")
             coordinator.stop()
             app.quit()
         }
@@ -169,7 +187,7 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             context.engine.faviconDatabase["https://restored.test/"] = icon
             let coordinator = BrowserCoordinator(
                 scene: scene, appState: app, sceneMediator: sceneMediator(app),
-                makeWindow: { adw_window_new() },
+                makeWindow: { WindowHandle(adw_window_new()!) },
                 applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
             )
             coordinator.start()
@@ -210,8 +228,8 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
         let coordinator = BrowserCoordinator(
             scene: scene, appState: app, sceneMediator: sceneMediator(app),
             makeWindow: {
-                let made = adw_window_new()!
-                window = UnsafeMutableRawPointer(made).assumingMemoryBound(to: GtkWindow.self)
+                let made = WindowHandle(adw_window_new()!)
+                window = made.gtkWindow
                 return made
             },
             applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
@@ -241,7 +259,7 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             let (app, scene) = makeScene()
             let coordinator = BrowserCoordinator(
                 scene: scene, appState: app, sceneMediator: sceneMediator(app),
-                makeWindow: { adw_window_new() },
+                makeWindow: { WindowHandle(adw_window_new()!) },
                 applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
             )
             coordinator.start()

@@ -1,6 +1,5 @@
 import Application
 import Base
-import CGTK
 import Foundation
 import GTKSupport
 import Mediators
@@ -18,7 +17,7 @@ extension AppCoordinator {
         /// there is no display.
         var makeAppState: @MainActor (UserDataDirectory) -> AppState?
         /// Makes a window, not shown yet.
-        var makeWindow: @MainActor () -> UnsafeMutablePointer<GtkWidget>
+        var makeWindow: @MainActor () -> WindowHandle
         /// Ends the main loop (the application's shutdown follows).
         var quit: @MainActor () -> Void
         /// Whether SIGTERM, SIGINT, SIGHUP and the system's low-memory warnings reach the

@@ -1,4 +1,4 @@
-public import Application
+import Application
 import Base
 import Foundation
 import GLibSupport
@@ -25,7 +25,7 @@ import Glibc
 /// Ctrl+Q, SIGTERM, SIGINT and SIGHUP all quit the same way: every window is saved and comes
 /// back at the next launch (``AppState/quit()``).
 @MainActor
-public final class AppCoordinator: Coordinator, ApplicationCommands, AppStateObserver {
+public final class AppCoordinator: Coordinator, ApplicationCommands {
     /// Why the browser could not start.
     public enum StartError: Error, CustomStringConvertible {
         /// The user data directory could not be resolved.
@@ -43,25 +43,26 @@ public final class AppCoordinator: Coordinator, ApplicationCommands, AppStateObs
     }
 
     private let application: BrowserApplication
-    private let environment: Environment
+    let environment: Environment
     private let userDataDirectory: UserDataDirectory
-    private let parse: @MainActor ([String]) -> Result<LaunchRequest, LaunchParseError>
+    let parse: @MainActor ([String]) -> Result<LaunchRequest, LaunchParseError>
     /// The application's state (while started).
     private(set) var appState: AppState?
-    private var sceneMediator: SceneMediator?
+    var sceneMediator: SceneMediator?
     /// The windows, oldest first.
-    private(set) var windows: [BrowserCoordinator] = []
-    private var screenshotPath: String?
+    var windows: [BrowserCoordinator] = []
+    /// Where `--window-screenshot` writes the first window's picture, until it is written.
+    var screenshotPath: String?
     private var signalSources: [UInt32] = []
     /// The system's low-memory warnings, which discard background tabs.
     private var memoryMonitor: MemoryMonitor?
     /// Whether the first command line was handled (the windows of the last run are shown
     /// then; windows that open later show at once).
-    private var launched = false
+    var launched = false
     /// Whether the offer to restore a crashed run waits for the first window.
-    private var crashOfferPending = false
+    var crashOfferPending = false
     /// The page new windows and tabs open with.
-    private let startPageURL = URL(string: "about:blank")!
+    let startPageURL = URL(string: "about:blank")!
     /// A command line the primary instance could not read: its message and exit status.
     public struct LaunchParseError: Error {
         /// The message for the process that sent it.
@@ -69,7 +70,6 @@ public final class AppCoordinator: Coordinator, ApplicationCommands, AppStateObs
         /// Its exit status.
         public var status: Int32
 
-        /// Creates an error.
         public init(message: String, status: Int32) {
             self.message = message
             self.status = status
@@ -151,135 +151,6 @@ public final class AppCoordinator: Coordinator, ApplicationCommands, AppStateObs
             memoryMonitor = MemoryMonitor { [weak self] _ in self?.appState?.handleMemoryPressure() }
         }
         EventLog.record("started")
-    }
-
-    /// Handles a command line (the primary instance's own, or one another instance
-    /// forwarded): returns the exit status for the process that sent it.
-    func handleCommandLine(_ arguments: [String], isRemote: Bool) -> Int32 {
-        let request: LaunchRequest
-        switch parse(arguments) {
-        case .success(let parsed): request = parsed
-        case .failure(let error):
-            FileHandle.standardError.write(Data("swiftlet: \(error.message)\n".utf8))
-            return error.status
-        }
-        guard let appState, appState.initStage == .final else { return 1 }
-        if request.discardBackgroundTabs {
-            EventLog.record("tabs-discarded", "\(appState.handleMemoryPressure())")
-            if request.onlyDiscards && isRemote { return 0 }
-        }
-        if let path = request.windowScreenshot, !isRemote { screenshotPath = path }
-        if !launched {
-            launched = true
-            // The windows of the last run show; the command line's URLs go to the last one.
-            for window in windows { window.present() }
-        }
-        open(request)
-        if crashOfferPending, let window = windows.last(where: { !$0.isIncognito }) ?? windows.last {
-            crashOfferPending = false
-            window.showInfoBar(
-                InfoBarItem(
-                    .crashedSession, message: "Swiftlet did not close properly",
-                    detail:
-                        "Restore the windows and tabs you had open? They stay in the menu until you quit.",
-                    buttons: [
-                        InfoBarButton(.restore, label: "Restore"), InfoBarButton(.dismiss, label: "Dismiss"),
-                    ],
-                    isDismissible: false))
-        }
-        return 0
-    }
-
-    /// Opens what `request` asks for: its URLs in the last window (a new one when asked,
-    /// or when there is none), or a new window with the start page.
-    func open(_ request: LaunchRequest) {
-        let urls = request.urls.compactMap { LocationInputClassifier().url(for: $0) }
-        if !request.newWindow, !request.incognito, let window = windows.last(where: { !$0.isIncognito }) {
-            if urls.isEmpty { window.present() } else { window.openTabs(urls) }
-            return
-        }
-        sceneMediator?.openWindow(urls: urls, incognito: request.incognito)
-    }
-
-    /// Makes and starts the window of `scene` (not shown yet).
-    @discardableResult
-    private func makeWindow(for scene: SceneState) -> BrowserCoordinator {
-        guard let appState, let sceneMediator else {
-            preconditionFailure("AppCoordinator.makeWindow: not started")
-        }
-        let window = BrowserCoordinator(
-            scene: scene, appState: appState, sceneMediator: sceneMediator,
-            makeWindow: environment.makeWindow, applicationCommands: self,
-            startPageURL: startPageURL)
-        window.onClosed = { [weak self, weak window] in
-            guard let self, let window else { return }
-            self.windowClosed(window)
-        }
-        window.onFirstPageLoaded = { [weak self, weak window] in
-            guard let self, let window, let path = self.screenshotPath else { return }
-            self.screenshotPath = nil
-            window.saveScreenshot(to: path) { saved in
-                print(saved ? "swiftlet: wrote \(path)" : "swiftlet: could not write \(path)")
-                self.quit()
-            }
-        }
-        windows.append(window)
-        startChild(window)
-        let problems = Array(Set(scene.restoreProblems.map(\.userMessage))).sorted()
-        if !problems.isEmpty {
-            window.showInfoBar(
-                InfoBarItem(
-                    .sessionProblems, message: "This window could not be restored exactly as it was",
-                    detail: problems.joined(separator: " ")))
-        }
-        return window
-    }
-
-    /// The user closed `window` (or its last tab): the last window quits — it comes back at
-    /// the next launch — any other goes to recently closed (its scene disconnects, and the
-    /// window goes then).
-    private func windowClosed(_ window: BrowserCoordinator) {
-        guard let appState, !appState.isTerminating else { return }
-        if windows.count == 1 {
-            quit()
-            return
-        }
-        sceneMediator?.closeWindow(WindowIdentifier(window.scene))
-    }
-
-    private func window(of scene: SceneState) -> BrowserCoordinator? { windows.first { $0.scene === scene } }
-
-    // MARK: AppStateObserver
-
-    /// Makes the scene's window; after the launch it shows at once (the windows of the last
-    /// run wait for the first command line).
-    public func appState(_ appState: AppState, sceneConnected scene: SceneState) {
-        let window = makeWindow(for: scene)
-        if launched { window.present() }
-    }
-
-    /// Tears the scene's window down; without windows left the application quits (the last
-    /// incognito tab closed, and only incognito windows were open).
-    public func appState(_ appState: AppState, sceneDisconnected scene: SceneState) {
-        guard let window = window(of: scene) else { return }
-        windows.removeAll { $0 === window }
-        stopChild(window)
-        if windows.isEmpty { quit() }
-    }
-
-    /// Brings the window the tab moved to to the front.
-    public func appState(_ appState: AppState, movedTabFrom source: SceneState, to target: SceneState) {
-        window(of: target)?.present()
-    }
-
-    /// The offer to restore ends in every window.
-    public func appState(_ appState: AppState, restoredCrashedScenes scenes: [SceneState]) {
-        crashOfferPending = false
-        for window in windows {
-            window.hideInfoBar(.crashedSession)
-            window.setCanRestorePreviousSession(false)
-        }
-        EventLog.record("session-restored", "\(scenes.count)")
     }
 
     /// The application's shutdown: every window goes, then the application's state quits.
