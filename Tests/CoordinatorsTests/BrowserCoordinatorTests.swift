@@ -99,7 +99,7 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
                 scene: scene, appState: app, sceneMediator: sceneMediator(app),
                 makeWindow: { WindowHandle(adw_window_new()!) },
                 applicationCommands: application,
-                startPageURL: URL(string: "about:blank")!)
+                startPageURL: URL(string: "about:blank")!, tabStripRegistry: TabStripRegistry())
             let dispatcher = browser.commandDispatcher
             XCTAssertEqual(handled(dispatcher).values.filter { $0 }.count, 0)
 
@@ -112,7 +112,7 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
                     "TabStripCoordinator", "ToolbarCoordinator", "LocationBarCoordinator",
                     "ContentCoordinator",
                     "FindBarCoordinator", "InfoBarCoordinator", "FullscreenCoordinator",
-                    "RecentlyClosedCoordinator", "DownloadsCoordinator", "WindowTitleCoordinator",
+                    "DownloadsCoordinator", "RecentlyClosedCoordinator", "WindowTitleCoordinator",
                 ])
 
             // Commands reach the model and the application through the dispatcher.
@@ -143,7 +143,8 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             let coordinator = BrowserCoordinator(
                 scene: scene, appState: app, sceneMediator: sceneMediator(app),
                 makeWindow: { WindowHandle(adw_window_new()!) },
-                applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
+                applicationCommands: RecordingApplicationCommands(),
+                startPageURL: URL(string: "about:blank")!, tabStripRegistry: TabStripRegistry()
             )
             let delegate = RecordingDelegate()
             coordinator.delegate = delegate
@@ -188,7 +189,8 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             let coordinator = BrowserCoordinator(
                 scene: scene, appState: app, sceneMediator: sceneMediator(app),
                 makeWindow: { WindowHandle(adw_window_new()!) },
-                applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
+                applicationCommands: RecordingApplicationCommands(),
+                startPageURL: URL(string: "about:blank")!, tabStripRegistry: TabStripRegistry()
             )
             coordinator.start()
             defer {
@@ -232,7 +234,8 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
                 window = made.gtkWindow
                 return made
             },
-            applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
+            applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!,
+            tabStripRegistry: TabStripRegistry()
         )
         coordinator.start()
         return (coordinator, window!)
@@ -260,7 +263,8 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             let coordinator = BrowserCoordinator(
                 scene: scene, appState: app, sceneMediator: sceneMediator(app),
                 makeWindow: { WindowHandle(adw_window_new()!) },
-                applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
+                applicationCommands: RecordingApplicationCommands(),
+                startPageURL: URL(string: "about:blank")!, tabStripRegistry: TabStripRegistry()
             )
             coordinator.start()
             let list = scene.browser.webStateList

@@ -19,6 +19,19 @@ private final class TabStripVisibilitySource: BroadcastSource {
 }
 
 final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Sendable {
+    /// The test's strips, as a window's coordinator would share them.
+    nonisolated(unsafe) private var registry: TabStripRegistry!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        onMainActor { registry = TabStripRegistry() }
+    }
+
+    override func tearDown() {
+        onMainActor { registry = nil }
+        super.tearDown()
+    }
+
     @MainActor
     private func makeStrip(
         clock: any TimerClock = ManualTimerClock()
@@ -27,7 +40,7 @@ final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Send
         commands.register(on: dispatcher)
         let strip = TabStripViewController(
             tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
-            scene: dispatcher.sender(for: (any SceneCommands).self), clock: clock)
+            scene: dispatcher.sender(for: (any SceneCommands).self), registry: registry, clock: clock)
         return (strip, commands)
     }
 
@@ -359,7 +372,7 @@ final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Send
         commands.register(on: otherDispatcher)
         let strip = TabStripViewController(
             tabStrip: otherDispatcher.sender(for: (any TabStripCommands).self),
-            scene: otherDispatcher.sender(for: (any SceneCommands).self))
+            scene: otherDispatcher.sender(for: (any SceneCommands).self), registry: registry)
         if let window { strip.setWindow(WindowIdentifier(window)) }
         return (strip, commands, otherDispatcher)
     }

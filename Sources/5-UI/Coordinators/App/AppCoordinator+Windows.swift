@@ -13,7 +13,7 @@ extension AppCoordinator {
         let window = BrowserCoordinator(
             scene: scene, appState: appState, sceneMediator: sceneMediator,
             makeWindow: environment.makeWindow, applicationCommands: self,
-            startPageURL: startPageURL)
+            startPageURL: startPageURL, tabStripRegistry: tabStripRegistry)
         window.delegate = self
         windows.append(window)
         startChild(window)

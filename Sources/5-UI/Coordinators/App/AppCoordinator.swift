@@ -8,6 +8,7 @@ import Prefs
 import Profiles
 import TabModel
 public import UIInterfaces
+import ViewControllers
 import Web
 
 #if canImport(Glibc)
@@ -51,6 +52,8 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     var sceneMediator: SceneMediator?
     /// The windows, oldest first.
     var windows: [BrowserCoordinator] = []
+    /// Every window's tab strip, which tabs are dragged between.
+    let tabStripRegistry = TabStripRegistry()
     /// Where `--window-screenshot` writes the first window's picture, until it is written.
     var screenshotPath: String?
     private var signalSources: [UInt32] = []

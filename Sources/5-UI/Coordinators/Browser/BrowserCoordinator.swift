@@ -37,6 +37,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     private weak var appState: AppState?
     private let sceneMediator: SceneMediator
     private let makeWindow: @MainActor () -> WindowHandle
+    private let tabStripRegistry: TabStripRegistry
     private weak var applicationCommands: (any ApplicationCommands)?
     private var window: WindowHandle?
     private var windowViewController: BrowserWindowViewController?
@@ -52,12 +53,14 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     var isIncognito: Bool { browser.kind == .incognito }
 
     /// The window of `scene`, made by `makeWindow` when it starts; what it asks of the
-    /// application goes to `sceneMediator` and `applicationCommands`.
+    /// application goes to `sceneMediator` and `applicationCommands`. Its tab strip joins
+    /// `tabStripRegistry`, the application's strips, which tabs are dragged between.
     init(
         scene: SceneState, appState: AppState, sceneMediator: SceneMediator,
         makeWindow: @escaping @MainActor () -> WindowHandle, applicationCommands: any ApplicationCommands,
-        startPageURL: URL
+        startPageURL: URL, tabStripRegistry: TabStripRegistry
     ) {
+        self.tabStripRegistry = tabStripRegistry
         self.scene = scene
         self.appState = appState
         self.sceneMediator = sceneMediator
@@ -113,8 +116,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
             tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
             navigation: dispatcher.sender(for: (any NavigationCommands).self),
             findInPage: dispatcher.sender(for: (any FindInPageCommands).self),
-            scene: dispatcher.sender(for: (any SceneCommands).self),
-            downloads: dispatcher.sender(for: (any DownloadsCommands).self))
+            scene: dispatcher.sender(for: (any SceneCommands).self))
         if isIncognito { windowViewController.showIncognitoStyle() }
         return windowViewController
     }
@@ -122,7 +124,8 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     /// Starts a child coordinator per part of the window and places their view controllers.
     private func startParts(of windowViewController: BrowserWindowViewController, in window: WindowHandle) {
         let profile = browser.profile
-        let tabStrip = TabStripCoordinator(scene: scene, sceneMediator: sceneMediator)
+        let tabStrip = TabStripCoordinator(
+            scene: scene, sceneMediator: sceneMediator, registry: tabStripRegistry)
         tabStrip.faviconLoader = profile.userData.getOrCreate(FaviconLoader.userDataKey) {
             FaviconLoader(context: profile.webEngineContext)
         }
@@ -133,21 +136,22 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         let findBar = FindBarCoordinator(webStateList: webStateList, dispatcher: dispatcher)
         let infoBar = InfoBarCoordinator(webStateList: webStateList, dispatcher: dispatcher)
         let fullscreen = FullscreenCoordinator(
-            window: window, windowViewController: windowViewController, broadcaster: browser.broadcaster,
+            window: window, layout: windowViewController, broadcaster: browser.broadcaster,
             webStateList: webStateList, dispatcher: dispatcher)
-        var parts: [Coordinator] = [tabStrip, toolbar, locationBar, content, findBar, infoBar, fullscreen]
+        let downloads = DownloadsCoordinator(
+            context: profile.webEngineContext, toasts: windowViewController, webStateList: webStateList,
+            dispatcher: dispatcher)
+        var parts: [Coordinator] = [
+            tabStrip, toolbar, locationBar, content, findBar, infoBar, fullscreen, downloads,
+        ]
         if let appState {
             let recentlyClosed = RecentlyClosedCoordinator(
                 tabRestore: appState.sessionServices.tabRestore(for: scene.profile),
-                canRestorePreviousSession: appState.hasCrashedScenes, consumer: windowViewController,
+                canRestorePreviousSession: appState.hasCrashedScenes, commandUpdater: windowViewController,
                 webStateList: webStateList, dispatcher: dispatcher)
             parts.append(recentlyClosed)
             self.recentlyClosed = recentlyClosed
         }
-        parts.append(
-            DownloadsCoordinator(
-                context: profile.webEngineContext, consumer: windowViewController, webStateList: webStateList,
-                dispatcher: dispatcher))
         parts.append(
             WindowTitleCoordinator(
                 isIncognito: isIncognito, consumer: windowViewController, webStateList: webStateList,
@@ -159,6 +163,9 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         windowViewController.content = content.viewController
         windowViewController.findBar = findBar.viewController
         windowViewController.infoBar = infoBar.viewController
+        windowViewController.fullscreen = fullscreen.viewController
+        windowViewController.downloads = downloads.viewController
+        windowViewController.recentlyClosed = recentlyClosed?.viewController
         self.locationBar = locationBar
         self.infoBar = infoBar
         self.fullscreen = fullscreen

@@ -6,34 +6,40 @@ import TabModel
 import UIInterfaces
 import ViewControllers
 
-/// Fullscreen, through the window's broadcaster: the window view controller publishes what it
-/// sees of its window (fullscreen or not, the pointer, the focus), a ``FullscreenMediator``
-/// decides what shows, and the window and the tab strip follow. F11 toggles the GTK window.
+/// Fullscreen, through the window's broadcaster: the ``FullscreenViewController`` publishes
+/// what it sees of the window (fullscreen or not, the pointer, the focus), a
+/// ``FullscreenMediator`` decides what shows, and the window's layout and the tab strip
+/// follow. F11 toggles the GTK window.
 @MainActor
 final class FullscreenCoordinator: FeatureCoordinator {
     private let broadcaster: Broadcaster
     private let window: WindowHandle
-    private weak var windowViewController: BrowserWindowViewController?
+    private let layout: any FullscreenLayout
+    /// The view controller (while started): the Leave Fullscreen button.
+    private(set) var viewController: FullscreenViewController?
 
-    /// Fullscreen for `window`, whose view controller is `windowViewController`.
+    /// Fullscreen for `window`, whose toolbar `layout` lays out.
     init(
-        window: WindowHandle, windowViewController: BrowserWindowViewController, broadcaster: Broadcaster,
-        webStateList: WebStateList, dispatcher: CommandDispatcher
+        window: WindowHandle, layout: any FullscreenLayout, broadcaster: Broadcaster,
+        webStateList: WebStateList,
+        dispatcher: CommandDispatcher
     ) {
         self.window = window
-        self.windowViewController = windowViewController
+        self.layout = layout
         self.broadcaster = broadcaster
         super.init(webStateList: webStateList, dispatcher: dispatcher)
     }
 
     override func start() {
         super.start()
-        windowViewController?.connect(to: broadcaster)
+        let viewController = FullscreenViewController(layout: layout)
+        viewController.connect(to: broadcaster)
         let mediator = FullscreenMediator(broadcaster: broadcaster)
-        onStop { [weak windowViewController, broadcaster] in
+        onStop { [broadcaster] in
             mediator.disconnect()
-            windowViewController?.disconnect(from: broadcaster)
+            viewController.disconnect(from: broadcaster)
         }
+        self.viewController = viewController
     }
 
     /// Enters or leaves fullscreen.
@@ -43,5 +49,10 @@ final class FullscreenCoordinator: FeatureCoordinator {
         } else {
             gtk_window_fullscreen(window.gtkWindow)
         }
+    }
+
+    override func stop() {
+        super.stop()
+        viewController = nil
     }
 }

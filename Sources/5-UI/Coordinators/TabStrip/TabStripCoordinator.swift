@@ -15,13 +15,16 @@ final class TabStripCoordinator: FeatureCoordinator {
     private let broadcaster: Broadcaster
     private let scene: SceneState
     private let sceneMediator: SceneMediator
+    private let registry: TabStripRegistry
     /// The view controller (while started).
     private(set) var viewController: TabStripViewController?
     /// The profile's favicons (set before ``start()``).
     var faviconLoader: FaviconLoader?
 
-    /// The strip of `scene`'s window, whose move targets come from `sceneMediator`.
-    init(scene: SceneState, sceneMediator: SceneMediator) {
+    /// The strip of `scene`'s window, whose move targets come from `sceneMediator`;
+    /// `registry` holds the application's strips, which tabs are dragged between.
+    init(scene: SceneState, sceneMediator: SceneMediator, registry: TabStripRegistry) {
+        self.registry = registry
         self.broadcaster = scene.browser.broadcaster
         self.scene = scene
         self.sceneMediator = sceneMediator
@@ -32,7 +35,7 @@ final class TabStripCoordinator: FeatureCoordinator {
         super.start()
         let viewController = TabStripViewController(
             tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
-            scene: dispatcher.sender(for: (any SceneCommands).self))
+            scene: dispatcher.sender(for: (any SceneCommands).self), registry: registry)
         viewController.observe(broadcaster)
         onStop { [broadcaster] in viewController.stopObserving(broadcaster) }
         let mediator = TabStripMediator(webStateList: webStateList, faviconLoader: faviconLoader)
