@@ -79,7 +79,7 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         }
     }
 
-    /// Creates the coordinator for `userDataDirectory` (nil: the XDG default); `parse` reads
+    /// The coordinator for `userDataDirectory` (nil: the XDG default); `parse` reads
     /// a command line's arguments (without the program name) into a ``LaunchRequest``.
     public init(
         userDataDirectory: String?,

@@ -50,7 +50,7 @@ public final class InfoBarViewController: ViewController, InfoBarConsumer {
     private let infoBar: CommandSender<any InfoBarCommands>
     private let ownership: GObjectRef
 
-    /// Creates an empty stack; what the user does with a bar is sent through `infoBar`.
+    /// An empty stack; what the user does with a bar is sent through `infoBar`.
     public init(infoBar: CommandSender<any InfoBarCommands>) {
         self.infoBar = infoBar
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
