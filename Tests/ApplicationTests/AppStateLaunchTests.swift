@@ -5,6 +5,7 @@ import KeyedServices
 import Profiles
 import Sessions
 import TabModel
+import TestSupport
 import Testing
 import Web
 
@@ -247,19 +248,17 @@ struct AppStateLaunchTests {
     }
 
     @Test func launchingTwiceFailsLoudly() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let fixture = AppFixture()
                 fixture.launch()
                 _ = try? fixture.app.launch()
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("AppState.launch"))
+        }.expectPreconditionMessage("AppState.launch")
     }
 
     @Test func openingAWindowBeforeTheLaunchFailsLoudly() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let fixture = AppFixture()
                 let app = AppState(
@@ -268,8 +267,6 @@ struct AppStateLaunchTests {
                     isTesting: true)
                 app.openNewScene()
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("AppState.openNewScene"))
+        }.expectPreconditionMessage("AppState.openNewScene")
     }
 }

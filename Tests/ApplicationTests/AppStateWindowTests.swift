@@ -3,6 +3,7 @@ import Base
 import Foundation
 import Sessions
 import TabModel
+import TestSupport
 import Testing
 import Web
 
@@ -240,7 +241,7 @@ struct AppStateWindowTests {
     }
 
     @Test func droppingATabPastTheEndOfTheTargetFailsLoudly() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let fixture = AppFixture()
                 fixture.launch()
@@ -248,26 +249,22 @@ struct AppStateWindowTests {
                 let second = fixture.openWindow(["https://c.test/"])
                 fixture.app.moveTab(at: 0, from: first, to: second, insertingAt: 2)
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("AppState.moveTab: insertion index 2 out of range"))
+        }.expectPreconditionMessage("AppState.moveTab: insertion index 2 out of range")
     }
 
     @Test func movingATabOutOfRangeFailsLoudly() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let fixture = AppFixture()
                 fixture.launch()
                 let scene = fixture.openWindow(["https://a.test/"])
                 fixture.app.moveTab(at: 3, from: scene, to: nil)
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("AppState.moveTab"))
+        }.expectPreconditionMessage("AppState.moveTab")
     }
 
     @Test func movingATabBetweenProfilesFailsLoudly() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let fixture = AppFixture()
                 fixture.launch()
@@ -275,8 +272,6 @@ struct AppStateWindowTests {
                 let incognito = fixture.openWindow(["https://b.test/"], incognito: true)
                 fixture.app.moveTab(at: 0, from: regular, to: incognito)
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("AppState.moveTab"))
+        }.expectPreconditionMessage("AppState.moveTab")
     }
 }

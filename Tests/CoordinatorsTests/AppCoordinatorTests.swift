@@ -5,6 +5,7 @@ import CGTK
 import Commands
 import Foundation
 import GTKSupport
+import GTKTestSupport
 import ModelTestSupport
 import Profiles
 import UIInterfaces
@@ -13,12 +14,6 @@ import WebTestSupport
 import XCTest
 
 @testable import Coordinators
-
-/// Runs `body` on the main actor. XCTest calls test methods on the main thread, but its test
-/// discovery on Linux cannot call `@MainActor` methods.
-private func onMainActor<T>(_ body: @MainActor () throws -> T) rethrows -> T where T: Sendable {
-    try MainActor.assumeIsolated(body)
-}
 
 /// What the coordinator under test asked of its environment: the windows it made, how often
 /// it ended the main loop.
@@ -73,19 +68,7 @@ private final class RecordingEnvironment {
 /// The application coordinator on the fake engine, in real GTK windows (under Xvfb:
 /// scripts/run-tests): it makes a window for every scene the application announces, tears it
 /// down when the scene goes, and quits through its environment.
-final class AppCoordinatorTests: XCTestCase, @unchecked Sendable {
-    override func setUpWithError() throws {
-        let env = ProcessInfo.processInfo.environment
-        if env["DISPLAY"] == nil && env["WAYLAND_DISPLAY"] == nil {
-            throw XCTSkip(
-                "coordinator tests need a display: run them under xvfb-run (scripts/run-tests does)")
-        }
-        try onMainActor {
-            guard GTKRuntime.initialize() else { throw XCTSkip("GTK cannot be initialized here") }
-            adw_init()
-        }
-    }
-
+final class AppCoordinatorTests: GTKTestCase, @unchecked Sendable {
     @MainActor
     private func makeCoordinator(_ environment: RecordingEnvironment) -> AppCoordinator {
         AppCoordinator(

@@ -6,6 +6,7 @@ import Commands
 import Foundation
 import GTKShims
 import GTKSupport
+import GTKTestSupport
 import Mediators
 import ModelTestSupport
 import Profiles
@@ -17,12 +18,6 @@ import XCTest
 
 @testable import Coordinators
 @testable import ViewControllers
-
-/// Runs `body` on the main actor. XCTest calls test methods on the main thread, but its test
-/// discovery on Linux cannot call `@MainActor` methods.
-private func onMainActor<T>(_ body: @MainActor () throws -> T) rethrows -> T where T: Sendable {
-    try MainActor.assumeIsolated(body)
-}
 
 /// A window (scene) of a launched application on the fake engine.
 @MainActor
@@ -61,19 +56,7 @@ private final class RecordingApplicationCommands: ApplicationCommands {
 /// The coordinator tree of one window on the fake engine, in a real GTK window (under Xvfb:
 /// scripts/run-tests): starting it wires every command a view controller can send, stopping
 /// it unwires them all.
-final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
-    override func setUpWithError() throws {
-        let env = ProcessInfo.processInfo.environment
-        if env["DISPLAY"] == nil && env["WAYLAND_DISPLAY"] == nil {
-            throw XCTSkip(
-                "coordinator tests need a display: run them under xvfb-run (scripts/run-tests does)")
-        }
-        try onMainActor {
-            guard GTKRuntime.initialize() else { throw XCTSkip("GTK cannot be initialized here") }
-            adw_init()
-        }
-    }
-
+final class BrowserCoordinatorTests: GTKTestCase, @unchecked Sendable {
     /// Every command protocol a view controller of the window sends.
     @MainActor
     private func handled(_ dispatcher: CommandDispatcher) -> [String: Bool] {

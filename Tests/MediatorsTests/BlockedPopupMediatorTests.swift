@@ -2,6 +2,7 @@ import Foundation
 import Mediators
 import ModelTestSupport
 import TabModel
+import TestSupport
 import Testing
 import UIInterfaces
 import Web
@@ -173,14 +174,12 @@ struct BlockedPopupMediatorTests {
     }
 
     @Test func openingAfterDisconnectFailsNamingIt() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let mediator = BlockedPopupMediator(webStateList: WebStateList(delegate: nil))
                 mediator.disconnect()
                 mediator.openBlockedPopups()
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("BlockedPopupMediator.openBlockedPopups() used after disconnect()"))
+        }.expectPreconditionMessage("BlockedPopupMediator.openBlockedPopups() used after disconnect()")
     }
 }

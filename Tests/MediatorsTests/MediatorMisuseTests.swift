@@ -5,6 +5,7 @@ import Mediators
 import ModelTestSupport
 import Profiles
 import TabModel
+import TestSupport
 import Testing
 import Web
 import WebTestSupport
@@ -80,11 +81,9 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
 struct MediatorMisuseTests {
     @Test(arguments: MediatorMisuse.allCases)
     func aDisconnectedMediatorFailsNamingTheMethod(misuse: MediatorMisuse) async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             [misuse] in
             await MainActor.run { misuse.perform() }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains(misuse.message), "\(stderr)")
+        }.expectPreconditionMessage(misuse.message)
     }
 }
