@@ -161,7 +161,7 @@ let package = Package(
         library("UIInterfaces", .ui, ["Base", "Commands"]),
         library(
             "Mediators", .ui,
-            ["UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions"]),
+            ["UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions", "Application"]),
         library(
             "ViewControllers", .ui,
             ["Base", "UIInterfaces", "Commands", "CGTK", "CAdwaita", "GTKShims", "GLibSupport", "GTKSupport"]),
@@ -233,7 +233,7 @@ let package = Package(
             "MediatorsTests",
             [
                 "Base", "Web", "WebTestSupport", "Prefs", "TabModel", "ModelTestSupport", "UIInterfaces",
-                "Mediators", "Sessions", "Commands", "TestSupport",
+                "Mediators", "Sessions", "Commands", "TestSupport", "Application", "Profiles",
             ]),
         tests(
             "SessionsTests",

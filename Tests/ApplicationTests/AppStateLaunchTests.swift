@@ -144,7 +144,7 @@ struct AppStateLaunchTests {
         #expect(fixture.app.hasCrashedScenes)
         // The UI opens a fresh window; the user browses in it, then chooses Restore.
         let fresh = fixture.openWindow(["https://new.test/"])
-        let restored = fixture.app.restoreCrashedScenes()
+        let restored = fixture.restoreCrashedScenes()
         try #require(restored.count == 1)
         #expect(restored[0].sessionID == crashedWindow.sessionID)
         #expect(fixture.pages(restored[0]) == ["a.test/", "b.test/"])
@@ -168,7 +168,7 @@ struct AppStateLaunchTests {
         #expect(outcome.lastRunCrashed)
         #expect(outcome.crashedScenes.map(\.sessionID) == [window.sessionID])
         #expect(outcome.purgedSessionIDs.isEmpty)
-        let restored = fixture.app.restoreCrashedScenes()
+        let restored = fixture.restoreCrashedScenes()
         #expect(restored.map(fixture.pages) == [["a.test/"]])
         fixture.quit()
     }
@@ -206,7 +206,7 @@ struct AppStateLaunchTests {
 
         let outcome = fixture.launch()
         #expect(Set(outcome.crashedScenes.map(\.sessionID)) == [first.sessionID, second.sessionID])
-        let restored = fixture.app.restoreCrashedScenes()
+        let restored = fixture.restoreCrashedScenes()
         #expect(Set(restored.map(fixture.pages)) == [["a.test/"], ["b.test/"]])
     }
 

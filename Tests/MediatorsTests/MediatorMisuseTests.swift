@@ -1,5 +1,9 @@
+import Application
+import Base
 import Foundation
 import Mediators
+import ModelTestSupport
+import Profiles
 import TabModel
 import TestSupport
 import Testing
@@ -12,6 +16,7 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
     case blockedPopupConsumer, blockedPopupDismiss, blockedPopupDisconnectTwice
     case windowTitleConsumer, windowTitleDisconnectTwice
     case downloadsConsumer, browserPrint
+    case sceneHandler, sceneOpenWindow
 
     var message: String {
         switch self {
@@ -22,6 +27,8 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
         case .windowTitleDisconnectTwice: "WindowTitleMediator.disconnect() used after disconnect()"
         case .downloadsConsumer: "DownloadsMediator.consumer used after disconnect()"
         case .browserPrint: "BrowserMediator.printActivePage() used after disconnect()"
+        case .sceneHandler: "SceneMediator.handler(for:) used after disconnect()"
+        case .sceneOpenWindow: "SceneMediator.openWindow(urls:incognito:) used after disconnect()"
         }
     }
 
@@ -54,6 +61,19 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
             }
             mediator.disconnect()
             mediator.printActivePage()
+        case .sceneHandler, .sceneOpenWindow:
+            let app = AppState(
+                userDataDirectory: UserDataDirectory(path: TestProfile.makeUserDataDirectory()),
+                engine: FakeWebEngine(), clock: ManualTimerClock(), isTesting: true)
+            _ = try? app.launch()
+            let scene = app.openNewScene()
+            let mediator = SceneMediator(appState: app, startPageURL: URL(string: "about:blank")!)
+            mediator.disconnect()
+            if self == .sceneHandler {
+                _ = mediator.handler(for: scene)
+            } else {
+                mediator.openWindow(urls: [], incognito: false)
+            }
         }
     }
 }

@@ -41,7 +41,7 @@ extension ViewControllerTestCase {
             tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
             navigation: dispatcher.sender(for: (any NavigationCommands).self),
             findInPage: dispatcher.sender(for: (any FindInPageCommands).self),
-            recentlyClosed: dispatcher.sender(for: (any RecentlyClosedCommands).self))
+            scene: dispatcher.sender(for: (any SceneCommands).self))
         return (controller, commands)
     }
 

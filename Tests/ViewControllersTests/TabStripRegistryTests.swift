@@ -12,7 +12,8 @@ final class TabStripRegistryTests: ViewControllerTestCase, @unchecked Sendable {
     @MainActor
     private func makeStrip(in registry: TabStripRegistry) -> TabStripViewController {
         TabStripViewController(
-            tabStrip: dispatcher.sender(for: (any TabStripCommands).self), registry: registry)
+            tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
+            scene: dispatcher.sender(for: (any SceneCommands).self), registry: registry)
     }
 
     func testTwoStripsOfARegistrySeeEachOtherAndAFreedStripLeavesIt() {

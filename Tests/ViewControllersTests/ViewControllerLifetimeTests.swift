@@ -30,14 +30,15 @@ final class ViewControllerLifetimeTests: ViewControllerTestCase, @unchecked Send
                     locationBar: dispatcher.sender(for: (any LocationBarCommands).self))
                 let newRegistry = TabStripRegistry()
                 let newStrip = TabStripViewController(
-                    tabStrip: dispatcher.sender(for: (any TabStripCommands).self), registry: newRegistry)
+                    tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
+                    scene: dispatcher.sender(for: (any SceneCommands).self), registry: newRegistry)
                 let newFind = FindBarViewController(
                     findInPage: dispatcher.sender(for: (any FindInPageCommands).self))
                 let newInfo = InfoBarViewController(
                     infoBar: dispatcher.sender(for: (any InfoBarCommands).self))
                 newInfo.showInfoBar(
                     InfoBarItem(
-                        id: "bar", message: "Message", buttons: [InfoBarButton(id: "ok", label: "OK")]))
+                        .blockedPopup, message: "Message", buttons: [InfoBarButton(.open, label: "OK")]))
                 let newContent = ContentViewController(
                     navigation: dispatcher.sender(for: (any NavigationCommands).self))
                 let newWindow = BrowserWindowViewController(
@@ -46,7 +47,7 @@ final class ViewControllerLifetimeTests: ViewControllerTestCase, @unchecked Send
                     tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
                     navigation: dispatcher.sender(for: (any NavigationCommands).self),
                     findInPage: dispatcher.sender(for: (any FindInPageCommands).self),
-                    recentlyClosed: dispatcher.sender(for: (any RecentlyClosedCommands).self))
+                    scene: dispatcher.sender(for: (any SceneCommands).self))
                 let newDownloads = DownloadsViewController(
                     downloads: dispatcher.sender(for: (any DownloadsCommands).self), toasts: newWindow)
                 newDownloads.setDownloads([DownloadItem(id: 1, fileName: "a.zip", progress: 0.5)])

@@ -131,7 +131,7 @@ final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
                     controller.actions.isEnabled(action.name), action.isInitiallyEnabled, action.name)
                 controller.updateCommandEnabled(action.name, true)
                 let before = commands.received.count
-                if case .recentlyClosedEntry = action.command {
+                if case .sceneWithParameter = action.command {
                     g_action_group_activate_action(
                         controller.actions.group.opaque, action.name, g_variant_new_int64(3))
                 } else {

@@ -10,7 +10,7 @@ extension BrowserWindowViewController {
     func installActions(sending senders: WindowCommandSenders) {
         for action in WindowAction.all {
             let command = action.command
-            if case .recentlyClosedEntry = command {
+            if case .sceneWithParameter = command {
                 actions.add(action.name) { (parameter: Int) in senders.send(command, parameter: parameter) }
             } else {
                 actions.add(action.name) { senders.send(command) }

@@ -102,7 +102,7 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
         tabStrip: CommandSender<any TabStripCommands>,
         navigation: CommandSender<any NavigationCommands>,
         findInPage: CommandSender<any FindInPageCommands>,
-        recentlyClosed: CommandSender<any RecentlyClosedCommands>
+        scene: CommandSender<any SceneCommands>
     ) {
         self.window = window
         self.findInPage = findInPage
@@ -174,7 +174,7 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
         installActions(
             sending: WindowCommandSenders(
                 browser: browser, application: application, tabStrip: tabStrip, navigation: navigation,
-                findInPage: findInPage, recentlyClosed: recentlyClosed))
+                findInPage: findInPage, scene: scene))
         let recentlyClosedActions = Self.makeMenuSection(.recentlyClosed)
         g_menu_append_section(recentlyClosedMenu.opaque, nil, cast(recentlyClosedActions))
         g_object_unref(UnsafeMutableRawPointer(recentlyClosedActions))

@@ -11,10 +11,10 @@ extension WindowAction {
             WindowAction("close-tab", keys: ["<Control>w"], sends: .browser { $0.closeCurrentTab() }),
             WindowAction(
                 "new-window", menu: MenuItem(section: .windows, label: "New Window"), keys: ["<Control>n"],
-                sends: .application { $0.openNewWindow(incognito: false) }),
+                sends: .scene { $0.openNewWindow(incognito: false) }),
             WindowAction(
                 "new-incognito-window", menu: MenuItem(section: .windows, label: "New Incognito Window"),
-                keys: ["<Control><Shift>n"], sends: .application { $0.openNewWindow(incognito: true) }),
+                keys: ["<Control><Shift>n"], sends: .scene { $0.openNewWindow(incognito: true) }),
             reopenClosedTab,
             restorePreviousSession,
             reopenClosedEntry,
@@ -79,16 +79,16 @@ extension WindowAction {
     /// Disabled until the recently closed view controller has something to reopen.
     static let reopenClosedTab = WindowAction(
         "reopen-closed-tab", menu: MenuItem(section: .recentlyClosed, label: "Reopen Closed Tab"),
-        keys: ["<Control><Shift>t"], enabled: false, sends: .recentlyClosed { $0.reopenLastClosed() })
+        keys: ["<Control><Shift>t"], enabled: false, sends: .scene { $0.reopenLastClosed() })
 
     /// Shown, and enabled, only while the recently closed view controller says it can be done.
     static let restorePreviousSession = WindowAction(
         "restore-previous-session",
         menu: MenuItem(
             section: .recentlyClosed, label: "Restore Previous Session", isHiddenWhenDisabled: true),
-        enabled: false, sends: .recentlyClosed { $0.restorePreviousSession() })
+        enabled: false, sends: .scene { $0.restorePreviousSession() })
 
     /// Reopens the entry whose id is its parameter (the "Recently Closed" entries' target).
     static let reopenClosedEntry = WindowAction(
-        "reopen-closed", sends: .recentlyClosedEntry { $0.reopenClosedEntry($1) })
+        "reopen-closed", sends: .sceneWithParameter { $0.reopenClosedEntry($1) })
 }

@@ -47,9 +47,9 @@ struct WindowAction: Sendable {
         case tabStrip(@MainActor (any TabStripCommands) -> Void)
         case navigation(@MainActor (any NavigationCommands) -> Void)
         case findInPage(@MainActor (any FindInPageCommands) -> Void)
-        case recentlyClosed(@MainActor (any RecentlyClosedCommands) -> Void)
+        case scene(@MainActor (any SceneCommands) -> Void)
         /// A command taking the action's 64-bit integer parameter (a menu item's target).
-        case recentlyClosedEntry(@MainActor (any RecentlyClosedCommands, Int) -> Void)
+        case sceneWithParameter(@MainActor (any SceneCommands, Int) -> Void)
     }
 }
 

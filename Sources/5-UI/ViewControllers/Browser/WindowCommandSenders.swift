@@ -9,7 +9,7 @@ struct WindowCommandSenders {
     let tabStrip: CommandSender<any TabStripCommands>
     let navigation: CommandSender<any NavigationCommands>
     let findInPage: CommandSender<any FindInPageCommands>
-    let recentlyClosed: CommandSender<any RecentlyClosedCommands>
+    let scene: CommandSender<any SceneCommands>
 
     /// Sends `command`; `parameter` is the action's, for a command that takes one.
     func send(_ command: WindowAction.Command, parameter: Int = 0) {
@@ -19,8 +19,8 @@ struct WindowCommandSenders {
         case .tabStrip(let body): tabStrip.send(body)
         case .navigation(let body): navigation.send(body)
         case .findInPage(let body): findInPage.send(body)
-        case .recentlyClosed(let body): recentlyClosed.send(body)
-        case .recentlyClosedEntry(let body): recentlyClosed.send { body($0, parameter) }
+        case .scene(let body): scene.send(body)
+        case .sceneWithParameter(let body): scene.send { body($0, parameter) }
         }
     }
 }

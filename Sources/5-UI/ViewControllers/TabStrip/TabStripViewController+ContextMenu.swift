@@ -7,8 +7,9 @@ import GLibSupport
 public import UIInterfaces
 
 // The tabs' context menu: AdwTabView shows it for the tab it was opened on (the menu's
-// target); each item sends a ``TabStripCommands`` command for that tab. Its "Move to Window"
-// submenu lists the windows the mediator pushes (``TabMoveTargetsConsumer``).
+// target); each item sends a ``TabStripCommands`` command for that tab, or, to move it to
+// another window, a ``SceneCommands`` one. Its "Move to Window" submenu lists the windows the
+// scene mediator pushes (``TabMoveTargetsConsumer``).
 
 extension TabStripViewController {
     /// Makes the menu, its "tab." actions, and follows the tab it opens for.
@@ -24,7 +25,6 @@ extension TabStripViewController {
                 ("reload", "Reload", { $0.reloadTab($1) }),
                 ("close-others", "Close Other Tabs", { $0.closeOtherTabs($1) }),
                 ("close-to-the-right", "Close Tabs to the Right", { $0.closeTabsToTheRight(of: $1) }),
-                ("move-to-new-window", "Move to New Window", { $0.moveTabToNewWindow($1) }),
                 ("close", "Close Tab", { $0.closeTab($1) }),
             ]
         for entry in tabCommands {
@@ -33,9 +33,13 @@ extension TabStripViewController {
                 tabStrip.send { entry.command($0, target) }
             }
         }
-        menuActions.add("move-to-window") { [weak self] (windowID: Int) in
+        menuActions.add("move-to-new-window") { [weak self] in
             guard let self, let target = menuTarget else { return }
-            tabStrip.send { $0.moveTab(target, toWindow: windowID) }
+            scene.send { $0.moveTabToNewWindow(target) }
+        }
+        menuActions.add("move-to-window") { [weak self] (window: String) in
+            guard let self, let target = menuTarget else { return }
+            scene.send { $0.moveTab(target, toWindow: WindowIdentifier(window)) }
         }
         gtk_widget_insert_action_group(widget, "tab", menuActions.group.opaque)
         connections.append(
@@ -60,8 +64,11 @@ extension TabStripViewController {
         for names in sections {
             let section = g_menu_new()!
             for name in names {
-                guard let entry = tabCommands.first(where: { $0.action == name }) else { continue }
-                let item = g_menu_item_new(entry.label, "tab.\(name)")!
+                let label =
+                    name == "move-to-new-window"
+                    ? "Move to New Window" : tabCommands.first { $0.action == name }?.label
+                guard let label else { continue }
+                let item = g_menu_item_new(label, "tab.\(name)")!
                 if name == "pin" || name == "unpin" {
                     g_menu_item_set_attribute_value(
                         item, "hidden-when", g_variant_new_string("action-disabled"))
@@ -81,19 +88,18 @@ extension TabStripViewController {
 }
 
 extension TabStripViewController: TabMoveTargetsConsumer {
-    /// Remembers this window's identifier, which a tab of another window dropped on this
-    /// strip is moved here with.
-    public func setWindowID(_ windowID: Int) { self.windowID = windowID }
+    /// Remembers this window, which a tab of another window dropped on this strip is moved
+    /// here with.
+    public func setWindow(_ window: WindowIdentifier) { self.window = window }
 
     /// Lists `targets` in the tab menu's "Move to Window" submenu.
     public func setMoveTargets(_ targets: [TabMoveTarget]) {
         let menu = moveTargetsMenu.opaque
         g_menu_remove_all(menu)
         for target in targets {
-            let label = target.title.isEmpty ? "Window \(target.windowID)" : target.title
-            let item = g_menu_item_new(label.replacingOccurrences(of: "_", with: "__"), nil)!
+            let item = g_menu_item_new(target.title.replacingOccurrences(of: "_", with: "__"), nil)!
             g_menu_item_set_action_and_target_value(
-                item, "tab.move-to-window", g_variant_new_int64(gint64(target.windowID)))
+                item, "tab.move-to-window", g_variant_new_string(target.window.rawValue))
             g_menu_append_item(menu, item)
             g_object_unref(UnsafeMutableRawPointer(item))
         }

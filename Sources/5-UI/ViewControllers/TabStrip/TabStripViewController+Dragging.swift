@@ -9,9 +9,9 @@ import UIInterfaces
 // bar, into the view "create-window" returns (the registry's `newWindowView`). None of that
 // is kept: once the drag is over (on idle, outside libadwaita's drag code), the page comes
 // back to this view where the push left it, and the strip sends the command —
-// `moveTab(_:to:)`, ``TabStripCommands/moveTabToNewWindow(_:)`` or, for a drop on another
+// `moveTab(_:to:)`, ``SceneCommands/moveTabToNewWindow(_:)`` or, for a drop on another
 // strip of the registry, whose window the strip learns from that strip,
-// ``TabStripCommands/moveTab(_:toWindow:at:)``. The mediators then push the lists, and each
+// ``SceneCommands/moveTab(_:toWindow:at:)``. The mediators then push the lists, and each
 // strip shows its own.
 
 extension TabStripViewController {
@@ -69,8 +69,8 @@ extension TabStripViewController {
         for (page, index) in dropped where Self.pages(of: tabView).contains(page) {
             guard let source = registry.strip(dragging: page) else { continue }  // closed by reconcile()
             let id = source.takeBackDraggedPage(from: tabView)
-            if let id, let windowID {
-                source.tabStrip.send { $0.moveTab(id, toWindow: windowID, at: index) }
+            if let id, let window {
+                source.scene.send { $0.moveTab(id, toWindow: window, at: index) }
             }
         }
         let newWindowView = registry.newWindowView
@@ -83,7 +83,7 @@ extension TabStripViewController {
                 }
             } else if Self.pages(of: newWindowView).contains(drag.page) {
                 if let id = takeBackDraggedPage(from: newWindowView) {
-                    tabStrip.send { $0.moveTabToNewWindow(id) }
+                    scene.send { $0.moveTabToNewWindow(id) }
                 }
             }
         }

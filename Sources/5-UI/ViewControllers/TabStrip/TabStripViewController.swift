@@ -35,6 +35,8 @@ public final class TabStripViewController: ViewController, TabStripConsumer {
     let menuActions = ActionGroup()
 
     let tabStrip: CommandSender<any TabStripCommands>
+    /// Where moves to other windows go.
+    let scene: CommandSender<any SceneCommands>
     /// The strips a tab of this one may be dropped on, this one included.
     let registry: TabStripRegistry
     private let ownership: GObjectRef
@@ -66,9 +68,8 @@ public final class TabStripViewController: ViewController, TabStripConsumer {
     /// The tab whose context menu is open.
     var menuTarget: TabIdentifier?
 
-    /// This window's identifier among the move targets (pushed); drops from other windows
-    /// are moved here with it.
-    var windowID: Int?
+    /// This window (pushed); drops from other windows are moved here with it.
+    var window: WindowIdentifier?
     /// The tab dragged out of this strip, while libadwaita holds its page outside the view.
     var drag: TabDrag?
     /// Pages of other strips dropped on this one, with the index of the drop, until the idle
@@ -77,14 +78,15 @@ public final class TabStripViewController: ViewController, TabStripConsumer {
     var dragEndSource: UInt32?
     private var stuckDropWorkaround: StuckDropWorkaround?
 
-    /// Creates an empty strip, registered in `registry`; user actions are sent through
-    /// `tabStrip`. `clock` times how long the pages of a large push wait for the selected
-    /// tab's load (tests pass a manual one).
+    /// An empty strip, registered in `registry`; user actions are sent through `tabStrip`,
+    /// moves to other windows through `scene`. `clock` times how long the pages of a large
+    /// push wait for the selected tab's load (tests pass a manual one).
     public init(
-        tabStrip: CommandSender<any TabStripCommands>, registry: TabStripRegistry,
-        clock: any TimerClock = SystemTimerClock()
+        tabStrip: CommandSender<any TabStripCommands>, scene: CommandSender<any SceneCommands>,
+        registry: TabStripRegistry, clock: any TimerClock = SystemTimerClock()
     ) {
         self.tabStrip = tabStrip
+        self.scene = scene
         self.registry = registry
         self.clock = clock
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
