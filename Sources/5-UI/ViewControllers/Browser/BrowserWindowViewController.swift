@@ -1,6 +1,6 @@
 public import CAdwaita
 import CGLib
-import CGTK
+public import CGTK
 public import Commands
 import GLibSupport
 import GTKShims
