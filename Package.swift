@@ -18,10 +18,11 @@ import PackageDescription
 //                 ViewControllers (GTK, never the model), Coordinators (wire them together)
 //   6-App         the `swiftlet` executable, the composition root
 //
-// Tests/Support holds what tests share (the fake engine, list builders, a test profile, the
-// local HTTP server fixture, file system calls that fail on demand, the crash test's child).
-// The benchmarks (Benchmarks/) and the fuzzers (Fuzz/) are packages of their own that depend
-// on this one by path.
+// Tests/Support holds what tests share (the precondition test's check, the bases of the XCTest
+// cases on the main thread and with GTK, the fake engine and the scenarios that hold it to
+// WebKit's behaviour, list builders, a test profile, the local HTTP server fixture, file system
+// calls that fail on demand, the crash test's child). The benchmarks (Benchmarks/) and the
+// fuzzers (Fuzz/) are packages of their own that depend on this one by path.
 
 /// A target's layer: the folder it lives in and, for Swift targets, the settings every
 /// Swift target shares.
@@ -43,10 +44,14 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
-/// A Swift library target in `layer`.
+/// A Swift library target in `layer`. The larger modules have a README.md beside their code.
 func library(_ name: String, _ layer: Layer, _ dependencies: [Target.Dependency] = []) -> Target {
-    .target(name: name, dependencies: dependencies, path: layer.path(name), swiftSettings: swiftSettings)
+    .target(
+        name: name, dependencies: dependencies, path: layer.path(name),
+        exclude: modulesWithReadme.contains(name) ? ["README.md"] : [], swiftSettings: swiftSettings)
 }
+
+let modulesWithReadme: Set = ["Web", "WebKitEngine", "TabModel", "Sessions", "Application"]
 
 /// A C library found by pkg-config, one per package, so that a target can import GTK
 /// without WebKit and GLib without GTK.
@@ -156,7 +161,7 @@ let package = Package(
         library("UIInterfaces", .ui, ["Base", "Commands"]),
         library(
             "Mediators", .ui,
-            ["UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions"]),
+            ["UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions", "Application"]),
         library(
             "ViewControllers", .ui,
             ["Base", "UIInterfaces", "Commands", "CGTK", "CAdwaita", "GTKShims", "GLibSupport", "GTKSupport"]),
@@ -179,7 +184,15 @@ let package = Package(
 
         // Tests/Support
         library("BaseTestSupport", .testSupport, ["Base"]),
+        // What every test target shares: the check of a precondition test, the base of the
+        // XCTest cases that run on the main thread.
+        library("TestSupport", .testSupport),
+        // The base of the XCTest cases that need GTK.
+        library("GTKTestSupport", .testSupport, ["TestSupport", "CAdwaita", "GTKSupport"]),
         library("WebTestSupport", .testSupport, ["Base", "Web"]),
+        // Scenarios every engine behind the WebContent seam must report alike (WebTests runs
+        // them on the fake engine, WebKitEngineTests on WebKit).
+        library("WebContentConformance", .testSupport, ["Base", "Web", "WebTestSupport"]),
         // A fixture of the tests, the demo page and the benchmarks.
         library("LocalHTTPServer", .testSupport),
         // Hostile entries (pipes, links, huge files) and files of another owner, for the tests
@@ -202,34 +215,34 @@ let package = Package(
             ["Base", "Web", "WebTestSupport", "Profiles", "TabModel", "Sessions"]),
 
         // Tests without a display (Swift Testing).
-        tests("BaseTests", ["Base", "BaseTestSupport", "FileSystemTestSupport", logging]),
-        tests("WebTests", ["Base", "Web", "WebTestSupport"]),
-        tests("CommandsTests", ["Base", "Commands"]),
-        tests("KeyedServicesTests", ["Base", "KeyedServices"]),
-        tests("PrefsTests", ["Base", "BaseTestSupport", "Prefs", "FileSystemTestSupport"]),
+        tests("BaseTests", ["Base", "BaseTestSupport", "FileSystemTestSupport", logging, "TestSupport"]),
+        tests("WebTests", ["Base", "Web", "WebTestSupport", "TestSupport", "WebContentConformance"]),
+        tests("CommandsTests", ["Base", "Commands", "TestSupport"]),
+        tests("KeyedServicesTests", ["Base", "KeyedServices", "TestSupport"]),
+        tests("PrefsTests", ["Base", "BaseTestSupport", "Prefs", "TestSupport", "FileSystemTestSupport"]),
         tests(
             "ProfilesTests",
             [
                 "Base", "Web", "WebTestSupport", "KeyedServices", "Prefs", "Profiles", "TabModel",
-                "ModelTestSupport",
+                "ModelTestSupport", "TestSupport",
             ]),
         tests(
             "TabModelTests",
             [
                 "Base", "Web", "WebTestSupport", "Commands", "KeyedServices", "Profiles", "TabModel",
-                "ModelTestSupport",
+                "ModelTestSupport", "TestSupport",
             ]),
         tests(
             "MediatorsTests",
             [
                 "Base", "Web", "WebTestSupport", "Prefs", "TabModel", "ModelTestSupport", "UIInterfaces",
-                "Mediators", "Sessions", "Commands",
+                "Mediators", "Sessions", "Commands", "TestSupport", "Application", "Profiles",
             ]),
         tests(
             "SessionsTests",
             [
                 "Base", "Web", "WebTestSupport", "KeyedServices", "Prefs", "Profiles", "TabModel",
-                "ModelTestSupport", "Sessions", "SessionsTestSupport", "BaseTestSupport",
+                "ModelTestSupport", "Sessions", "SessionsTestSupport", "BaseTestSupport", "TestSupport",
                 "FileSystemTestSupport",
             ]),
         tests(
@@ -241,9 +254,8 @@ let package = Package(
         tests(
             "ApplicationTests",
             [
-                "FileSystemTestSupport", "Application", "Base", "Web", "WebTestSupport", "Prefs", "Profiles",
-                "TabModel", "Sessions",
-                "ModelTestSupport", "KeyedServices",
+                "Application", "Base", "Web", "WebTestSupport", "Prefs", "Profiles", "TabModel", "Sessions",
+                "ModelTestSupport", "KeyedServices", "TestSupport", "FileSystemTestSupport",
             ]),
         tests(
             "AppTests",
@@ -252,26 +264,26 @@ let package = Package(
 
         // Tests that drive GLib, GTK and WebKit: XCTest on the main thread, under Xvfb
         // (scripts/run-tests).
-        tests("GLibSupportTests", ["CGLib", "GLibShims", "GLibSupport"]),
+        tests("GLibSupportTests", ["CGLib", "GLibShims", "GLibSupport", "TestSupport"]),
         tests(
             "ViewControllersTests",
             [
                 "Base", "UIInterfaces", "Commands", "CGTK", "CAdwaita", "GTKShims", "GLibSupport",
                 "GTKSupport",
-                "ViewControllers",
+                "ViewControllers", "GTKTestSupport",
             ]),
         tests(
             "CoordinatorsTests",
             [
                 "Coordinators", "Commands", "UIInterfaces", "TabModel", "Profiles", "Web", "WebTestSupport",
                 "ModelTestSupport", "Application", "Base", "Mediators", "GTKSupport", "CGTK", "CAdwaita",
-                "ViewControllers", "GTKShims",
+                "ViewControllers", "GTKShims", "GTKTestSupport",
             ]),
         tests(
             "WebKitEngineTests",
             [
                 "Base", "Web", "WebTestSupport", "WebKitEngine", "GLibSupport", "GTKSupport", "CWebKitGTK",
-                "LocalHTTPServer", "Profiles", "TabModel",
+                "LocalHTTPServer", "Profiles", "TabModel", "GTKTestSupport", "WebContentConformance",
             ]),
         // The real browser driven as a person would: under Xvfb and a private D-Bus session
         // (scripts/run-tests), through AT-SPI and xdotool.

@@ -20,6 +20,8 @@ final class AppFixture {
     let mainTaskRunner = ManualMainTaskRunner()
     private(set) var engine = FakeWebEngine()
     private(set) var app: AppState!
+    /// What the current run announced.
+    private(set) var announced = RecordingAppStateObserver()
     /// Every AppState made, kept alive as a crashed process's objects would be until exit.
     private var runs: [AppState] = []
 
@@ -33,7 +35,15 @@ final class AppFixture {
             userDataDirectory: UserDataDirectory(path: directory), engine: engine, clock: clock,
             mainTaskRunner: mainTaskRunner, isTesting: true, saveDelay: Self.saveDelay)
         runs.append(app)
+        announced = RecordingAppStateObserver()
+        app.addObserver(announced)
         return try! app.launch()
+    }
+
+    /// Restores the windows of the crashed run; returns those announced restored.
+    func restoreCrashedScenes() -> [SceneState] {
+        app.restoreCrashedScenes()
+        return announced.restoredCrashed.last ?? []
     }
 
     /// Waits for the background IO and runs what it posted to the main actor, until nothing

@@ -5,6 +5,7 @@ import KeyedServices
 import Profiles
 import Sessions
 import TabModel
+import TestSupport
 import Testing
 import Web
 
@@ -143,7 +144,7 @@ struct AppStateLaunchTests {
         #expect(fixture.app.hasCrashedScenes)
         // The UI opens a fresh window; the user browses in it, then chooses Restore.
         let fresh = fixture.openWindow(["https://new.test/"])
-        let restored = fixture.app.restoreCrashedScenes()
+        let restored = fixture.restoreCrashedScenes()
         try #require(restored.count == 1)
         #expect(restored[0].sessionID == crashedWindow.sessionID)
         #expect(fixture.pages(restored[0]) == ["a.test/", "b.test/"])
@@ -167,7 +168,7 @@ struct AppStateLaunchTests {
         #expect(outcome.lastRunCrashed)
         #expect(outcome.crashedScenes.map(\.sessionID) == [window.sessionID])
         #expect(outcome.purgedSessionIDs.isEmpty)
-        let restored = fixture.app.restoreCrashedScenes()
+        let restored = fixture.restoreCrashedScenes()
         #expect(restored.map(fixture.pages) == [["a.test/"]])
         fixture.quit()
     }
@@ -205,7 +206,7 @@ struct AppStateLaunchTests {
 
         let outcome = fixture.launch()
         #expect(Set(outcome.crashedScenes.map(\.sessionID)) == [first.sessionID, second.sessionID])
-        let restored = fixture.app.restoreCrashedScenes()
+        let restored = fixture.restoreCrashedScenes()
         #expect(Set(restored.map(fixture.pages)) == [["a.test/"], ["b.test/"]])
     }
 
@@ -247,19 +248,17 @@ struct AppStateLaunchTests {
     }
 
     @Test func launchingTwiceFailsLoudly() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let fixture = AppFixture()
                 fixture.launch()
                 _ = try? fixture.app.launch()
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("AppState.launch"))
+        }.expectPreconditionMessage("AppState.launch")
     }
 
     @Test func openingAWindowBeforeTheLaunchFailsLoudly() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let fixture = AppFixture()
                 let app = AppState(
@@ -268,8 +267,6 @@ struct AppStateLaunchTests {
                     isTesting: true)
                 app.openNewScene()
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("AppState.openNewScene"))
+        }.expectPreconditionMessage("AppState.openNewScene")
     }
 }

@@ -58,7 +58,7 @@ struct AppStateLocalStateRecordTests {
                 let outcome = fixture.launch()
                 precondition(outcome.lastRunCrashed)
                 precondition(Set(outcome.crashedScenes.map(\.sessionID)) == [good, crashed])
-                let restored = fixture.app.restoreCrashedScenes()
+                let restored = fixture.restoreCrashedScenes()
                 precondition(Set(restored.map(\.sessionID)) == [good, crashed], "the good windows open")
                 precondition(Set(restored.map(fixture.pages)) == [["a.test/"], ["b.test/"]])
                 precondition(
@@ -95,7 +95,7 @@ struct AppStateLocalStateRecordTests {
                     $0["crashed_scenes"] = [AppFixture.sceneRecord(good), AppFixture.sceneRecord(good)]
                 }
                 fixture.launch()
-                precondition(fixture.app.restoreCrashedScenes().map(fixture.pages) == [["a.test/"]])
+                precondition(fixture.restoreCrashedScenes().map(fixture.pages) == [["a.test/"]])
             }
         }
     }

@@ -3,6 +3,7 @@ import Base
 import Foundation
 import Sessions
 import TabModel
+import TestSupport
 import Testing
 import Web
 
@@ -37,7 +38,9 @@ struct AppStateWindowTests {
             return
         }
         #expect(window.tabs.count == 2)
-        let reopened = try #require(fixture.app.reopenClosedEntry(window.entryID, from: scene))
+        fixture.app.reopenClosedEntry(window.entryID, from: scene)
+        let reopened = try #require(fixture.announced.connected.last)
+        #expect(reopened !== scene)
         #expect(fixture.pages(reopened) == ["b.test/2", "c.test/"])
         #expect(reopened.browser.webStateList.webState(at: 0).navigationItemCount == 2)
         #expect(fixture.app.recentlyClosedEntries(for: scene).isEmpty)
@@ -56,7 +59,9 @@ struct AppStateWindowTests {
         // The list of closed tabs survives the restart.
         let outcome = fixture.launch()
         let restored = try #require(outcome.restoredScenes.first)
-        #expect(fixture.app.reopenLastClosed(from: restored) == nil, "a tab opens no window")
+        let windows = fixture.announced.connected.count
+        fixture.app.reopenLastClosed(from: restored)
+        #expect(fixture.announced.connected.count == windows, "a tab opens no window")
         #expect(fixture.pages(restored) == ["a.test/", "b.test/2", "c.test/"])
         let list2 = restored.browser.webStateList
         #expect(list2.activeIndex == 1)
@@ -119,7 +124,7 @@ struct AppStateWindowTests {
 
         let outcome = fixture.launch()
         #expect(outcome.crashedScenes.filter(\.isIncognito).map(\.sessionID) == [incognito.sessionID])
-        let restored = fixture.app.restoreCrashedScenes()
+        let restored = fixture.restoreCrashedScenes()
         let back = try #require(restored.first { $0.isIncognito })
         #expect(fixture.pages(back) == ["secret.test/"])
         #expect(back.profile.isOffTheRecord)
@@ -144,7 +149,7 @@ struct AppStateWindowTests {
         #expect(!fixture.filesOnDisk().contains { $0.hasPrefix("Default/OTR") })
         #expect(fixture.app.openScenes.crashedScenes.map(\.isIncognito) == [false])
 
-        let restored = fixture.app.restoreCrashedScenes()
+        let restored = fixture.restoreCrashedScenes()
         #expect(restored.map(fixture.pages) == [["a.test/"]])
         fixture.quit()
     }
@@ -191,7 +196,8 @@ struct AppStateWindowTests {
         let restored = try #require(outcome.restoredScenes.first)
         let tab = restored.browser.webStateList.webState(at: 0)
         #expect(!tab.isRealized)
-        let window = fixture.app.moveTab(at: 0, from: restored, to: nil)
+        fixture.app.moveTab(at: 0, from: restored, to: nil)
+        let window = try #require(fixture.announced.connected.last)
         #expect(window !== restored && fixture.app.scenes.count == 2)
         #expect(window.browser.webStateList.webState(at: 0) === tab)
         #expect(fixture.pages(restored) == ["b.test/"])
@@ -235,7 +241,7 @@ struct AppStateWindowTests {
     }
 
     @Test func droppingATabPastTheEndOfTheTargetFailsLoudly() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let fixture = AppFixture()
                 fixture.launch()
@@ -243,26 +249,22 @@ struct AppStateWindowTests {
                 let second = fixture.openWindow(["https://c.test/"])
                 fixture.app.moveTab(at: 0, from: first, to: second, insertingAt: 2)
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("AppState.moveTab: insertion index 2 out of range"))
+        }.expectPreconditionMessage("AppState.moveTab: insertion index 2 out of range")
     }
 
     @Test func movingATabOutOfRangeFailsLoudly() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let fixture = AppFixture()
                 fixture.launch()
                 let scene = fixture.openWindow(["https://a.test/"])
                 fixture.app.moveTab(at: 3, from: scene, to: nil)
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("AppState.moveTab"))
+        }.expectPreconditionMessage("AppState.moveTab")
     }
 
     @Test func movingATabBetweenProfilesFailsLoudly() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let fixture = AppFixture()
                 fixture.launch()
@@ -270,8 +272,6 @@ struct AppStateWindowTests {
                 let incognito = fixture.openWindow(["https://b.test/"], incognito: true)
                 fixture.app.moveTab(at: 0, from: regular, to: incognito)
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("AppState.moveTab"))
+        }.expectPreconditionMessage("AppState.moveTab")
     }
 }

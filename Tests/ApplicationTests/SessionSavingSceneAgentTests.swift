@@ -2,9 +2,11 @@ import Application
 import Base
 import Foundation
 import Sessions
+import TestSupport
 import Testing
 
-/// Cases (1) and (2) of `ios/chrome/browser/sessions/model/README.md`: a window saves immediately when it leaves the foreground or
+/// As Chromium's `SessionSavingSceneAgent` (`ios/chrome/browser/sessions/model/
+/// session_saving_scene_agent.mm`): a window saves immediately when it leaves the foreground or
 /// closes, only if it was foreground-active since its last save; tab changes keep their
 /// delayed save.
 @MainActor
@@ -106,7 +108,7 @@ struct SessionSavingSceneAgentTests {
     }
 
     @Test func changingAClosedSceneFailsLoudly() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let fixture = AppFixture()
                 fixture.launch()
@@ -115,8 +117,6 @@ struct SessionSavingSceneAgentTests {
                 scene.setActivationLevel(.unattached)
                 scene.setActivationLevel(.foregroundActive)
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("SceneState.setActivationLevel"))
+        }.expectPreconditionMessage("SceneState.setActivationLevel")
     }
 }

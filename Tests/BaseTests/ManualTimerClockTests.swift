@@ -1,4 +1,5 @@
 import Base
+import TestSupport
 import Testing
 
 @MainActor
@@ -176,11 +177,11 @@ import Testing
     }
 
     @Test func advancingByANegativeDurationFailsLoudly() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 ManualTimerClock().advance(by: .seconds(-1))
             }
-        }
+        }.expectPreconditionMessage("ManualTimerClock: cannot advance by a negative duration")
     }
 }
 

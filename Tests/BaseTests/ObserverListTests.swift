@@ -1,4 +1,5 @@
 import Base
+import TestSupport
 import Testing
 
 private protocol PingObserver: AnyObject {
@@ -177,12 +178,12 @@ private func visitCount(_ list: PingList) -> Int {
     }
 
     @Test func addingTheSameObserverTwiceFailsLoudly() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let list = ObserverList<any PingObserver>()
             let observer = SilentObserver()
             list.add(observer)
             list.add(observer)
-        }
+        }.expectPreconditionMessage("ObserverList: observer SilentObserver is already registered")
     }
 
     @Test func removingALaterObserverDuringIterationPreventsItsCall() {

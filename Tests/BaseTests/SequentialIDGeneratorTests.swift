@@ -1,4 +1,5 @@
 import Base
+import TestSupport
 import Testing
 
 @Suite struct SequentialIDGeneratorTests {
@@ -65,11 +66,11 @@ import Testing
     }
 
     @Test func runningOutFailsLoudly() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let generator = SequentialIDGenerator(startingAfter: Int32.max - 1)
             _ = generator.next()
             _ = generator.next()
-        }
+        }.expectPreconditionMessage("SequentialIDGenerator.next: identifiers exhausted")
     }
 
     @Test func identifiersInTheReservedTopAreRefusedAndNeverExhaustIt() async {
@@ -102,9 +103,9 @@ import Testing
     }
 
     @Test func negativeStartFailsLoudly() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = SequentialIDGenerator(startingAfter: -1)
-        }
+        }.expectPreconditionMessage("SequentialIDGenerator: start must not be negative")
     }
 
     @Test func idsAreUniqueUnderConcurrentUse() async {

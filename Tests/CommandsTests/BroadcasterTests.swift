@@ -1,4 +1,5 @@
 import Commands
+import TestSupport
 import Testing
 
 @MainActor
@@ -318,7 +319,7 @@ import Testing
     // MARK: - Programming errors
 
     @Test func broadcastingAPropertyThatHasASourceFails() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let broadcaster = Broadcaster()
                 let first = ToolbarSource(height: 44)
@@ -326,39 +327,44 @@ import Testing
                 broadcaster.broadcast(.toolbarHeight, from: first, at: \.height)
                 broadcaster.broadcast(.toolbarHeight, from: second, at: \.height)
             }
-        }
+        }.expectPreconditionMessage(
+            "Broadcaster: property \"toolbarHeight\" is already broadcast from a ToolbarSource")
     }
 
     @Test func broadcastingAPropertyTwiceFromTheSameSourceFails() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let broadcaster = Broadcaster()
                 let source = ToolbarSource(height: 44)
                 broadcaster.broadcast(.toolbarHeight, from: source, at: \.height)
                 broadcaster.broadcast(.toolbarHeight, from: source, at: \.height)
             }
-        }
+        }.expectPreconditionMessage(
+            "Broadcaster: property \"toolbarHeight\" is already broadcast from a ToolbarSource")
     }
 
     @Test func addingAnObserverTwiceForAPropertyFails() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let broadcaster = Broadcaster()
                 let recorder = Recorder()
                 broadcaster.addObserver(recorder, for: .toolbarHeight) { $0.heights.append($1) }
                 broadcaster.addObserver(recorder, for: .toolbarHeight) { $0.heights.append($1) }
             }
-        }
+        }.expectPreconditionMessage(
+            "Broadcaster: Recorder is already an observer of property \"toolbarHeight\"")
     }
 
     @Test func usingOneNameWithTwoValueTypesFails() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let broadcaster = Broadcaster()
                 let recorder = Recorder()
                 broadcaster.addObserver(recorder, for: .toolbarHeight) { $0.heights.append($1) }
                 broadcaster.addObserver(recorder, for: BroadcastProperty<Bool>("toolbarHeight")) { _, _ in }
             }
-        }
+        }.expectPreconditionMessage(
+            "Broadcaster: property \"toolbarHeight\" is used with two value types"
+        )
     }
 }

@@ -1,4 +1,5 @@
 import Commands
+import TestSupport
 import Testing
 
 @MainActor
@@ -175,7 +176,7 @@ import Testing
     // MARK: - Programming errors
 
     @Test func registeringAProtocolTwiceFails() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let dispatcher = CommandDispatcher()
                 let first = TestCoordinator()
@@ -183,53 +184,56 @@ import Testing
                 dispatcher.startDispatching((any BrowserCommands).self, to: first)
                 dispatcher.startDispatching((any BrowserCommands).self, to: second)
             }
-        }
+        }.expectPreconditionMessage(
+            "CommandDispatcher: CommandsTests.BrowserCommands is already dispatched to a TestCoordinator")
     }
 
     @Test func registeringTheSameTargetTwiceFails() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let dispatcher = CommandDispatcher()
                 let coordinator = TestCoordinator()
                 dispatcher.startDispatching((any BrowserCommands).self, to: coordinator)
                 dispatcher.startDispatching((any BrowserCommands).self, to: coordinator)
             }
-        }
+        }.expectPreconditionMessage(
+            "CommandDispatcher: CommandsTests.BrowserCommands is already dispatched to a TestCoordinator")
     }
 
     @Test func aValueTypeHandlerFails() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let dispatcher = CommandDispatcher()
                 dispatcher.startDispatching((any SettingsCommands).self, to: SettingsValue())
             }
-        }
+        }.expectPreconditionMessage(
+            "CommandDispatcher: the handler of CommandsTests.SettingsCommands must be a class instance"
+        )
     }
 
     @Test func lookingUpAMissingHandlerFailsNamingTheProtocol() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let dispatcher = CommandDispatcher()
                 _ = dispatcher.handler(for: (any BrowserCommands).self)
             }
-        }
-        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains("no handler is registered for"))
-        #expect(message.contains("BrowserCommands"))
+        }.expectPreconditionMessage(
+            "CommandDispatcher: no handler is registered for CommandsTests.BrowserCommands")
     }
 
     @Test func lookingUpAMissingHandlerFailsEvenAfterShutdown() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let dispatcher = CommandDispatcher()
                 dispatcher.prepareForShutdown()
                 _ = dispatcher.handler(for: (any BrowserCommands).self)
             }
-        }
+        }.expectPreconditionMessage(
+            "CommandDispatcher: no handler is registered for CommandsTests.BrowserCommands")
     }
 
     @Test func dispatchingToAStoppedTargetBeforeShutdownFails() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let dispatcher = CommandDispatcher()
                 let coordinator = TestCoordinator()
@@ -237,11 +241,12 @@ import Testing
                 dispatcher.stopDispatching(to: coordinator)
                 dispatcher.dispatch((any BrowserCommands).self) { $0.openNewTab() }
             }
-        }
+        }.expectPreconditionMessage(
+            "CommandDispatcher: no handler is registered for CommandsTests.BrowserCommands")
     }
 
     @Test func dispatchingToAGoneTargetBeforeShutdownFails() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let dispatcher = CommandDispatcher()
                 do {
@@ -250,6 +255,7 @@ import Testing
                 }
                 dispatcher.dispatch((any BrowserCommands).self) { $0.openNewTab() }
             }
-        }
+        }.expectPreconditionMessage(
+            "CommandDispatcher: no handler is registered for CommandsTests.BrowserCommands")
     }
 }

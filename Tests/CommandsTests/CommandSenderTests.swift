@@ -1,4 +1,5 @@
 import Commands
+import TestSupport
 import Testing
 
 @MainActor
@@ -43,11 +44,12 @@ import Testing
     }
 
     @Test func failsBeforeShutdownWhenNothingIsRegistered() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let dispatcher = CommandDispatcher()
                 dispatcher.sender(for: (any SettingsCommands).self).send { $0.showSettings() }
             }
-        }
+        }.expectPreconditionMessage(
+            "CommandDispatcher: no handler is registered for CommandsTests.SettingsCommands")
     }
 }

@@ -6,6 +6,7 @@ import Commands
 import Foundation
 import GTKShims
 import GTKSupport
+import GTKTestSupport
 import Mediators
 import ModelTestSupport
 import Profiles
@@ -17,12 +18,6 @@ import XCTest
 
 @testable import Coordinators
 @testable import ViewControllers
-
-/// Runs `body` on the main actor. XCTest calls test methods on the main thread, but its test
-/// discovery on Linux cannot call `@MainActor` methods.
-private func onMainActor<T>(_ body: @MainActor () throws -> T) rethrows -> T where T: Sendable {
-    try MainActor.assumeIsolated(body)
-}
 
 /// A window (scene) of a launched application on the fake engine.
 @MainActor
@@ -36,11 +31,24 @@ private func makeScene() -> (AppState, SceneState) {
     return (app, app.openNewScene())
 }
 
+/// The application's scene mediator over `app`.
+@MainActor
+private func sceneMediator(_ app: AppState) -> SceneMediator {
+    SceneMediator(appState: app, startPageURL: URL(string: "about:blank")!)
+}
+
+/// A stand-in for the application coordinator as a window's delegate.
+@MainActor
+private final class RecordingDelegate: BrowserCoordinatorDelegate {
+    var log: [String] = []
+    func browserCoordinatorDidRequestClose(_ coordinator: BrowserCoordinator) { log.append("close") }
+    func browserCoordinatorDidLoadFirstPage(_ coordinator: BrowserCoordinator) { log.append("first page") }
+}
+
 /// A stand-in for the application coordinator.
 @MainActor
 private final class RecordingApplicationCommands: ApplicationCommands {
     var log: [String] = []
-    func openNewWindow(incognito: Bool) { log.append("openNewWindow \(incognito)") }
     func showAbout() { log.append("showAbout") }
     func quit() { log.append("quit") }
 }
@@ -48,19 +56,7 @@ private final class RecordingApplicationCommands: ApplicationCommands {
 /// The coordinator tree of one window on the fake engine, in a real GTK window (under Xvfb:
 /// scripts/run-tests): starting it wires every command a view controller can send, stopping
 /// it unwires them all.
-final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
-    override func setUpWithError() throws {
-        let env = ProcessInfo.processInfo.environment
-        if env["DISPLAY"] == nil && env["WAYLAND_DISPLAY"] == nil {
-            throw XCTSkip(
-                "coordinator tests need a display: run them under xvfb-run (scripts/run-tests does)")
-        }
-        try onMainActor {
-            guard GTKRuntime.initialize() else { throw XCTSkip("GTK cannot be initialized here") }
-            adw_init()
-        }
-    }
-
+final class BrowserCoordinatorTests: GTKTestCase, @unchecked Sendable {
     /// Every command protocol a view controller of the window sends.
     @MainActor
     private func handled(_ dispatcher: CommandDispatcher) -> [String: Bool] {
@@ -71,7 +67,7 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             "TabStripCommands": dispatcher.isDispatching(for: (any TabStripCommands).self),
             "LocationBarCommands": dispatcher.isDispatching(for: (any LocationBarCommands).self),
             "FindInPageCommands": dispatcher.isDispatching(for: (any FindInPageCommands).self),
-            "RecentlyClosedCommands": dispatcher.isDispatching(for: (any RecentlyClosedCommands).self),
+            "SceneCommands": dispatcher.isDispatching(for: (any SceneCommands).self),
             "DownloadsCommands": dispatcher.isDispatching(for: (any DownloadsCommands).self),
             "InfoBarCommands": dispatcher.isDispatching(for: (any InfoBarCommands).self),
         ]
@@ -83,9 +79,10 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             let browser = scene.browser
             let application = RecordingApplicationCommands()
             let coordinator = BrowserCoordinator(
-                scene: scene, appState: app, makeWindow: { adw_window_new() },
+                scene: scene, appState: app, sceneMediator: sceneMediator(app),
+                makeWindow: { WindowHandle(adw_window_new()!) },
                 applicationCommands: application,
-                startPageURL: URL(string: "about:blank")!)
+                startPageURL: URL(string: "about:blank")!, tabStripRegistry: TabStripRegistry())
             let dispatcher = browser.commandDispatcher
             XCTAssertEqual(handled(dispatcher).values.filter { $0 }.count, 0)
 
@@ -93,13 +90,21 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             XCTAssertEqual(
                 handled(dispatcher).filter { !$0.value }.map(\.key), [], "commands without a handler")
             XCTAssertEqual(
-                coordinator.children.count, 5, "tab strip, toolbar, location bar, content, find bar")
+                coordinator.children.map { String(describing: type(of: $0)) },
+                [
+                    "TabStripCoordinator", "ToolbarCoordinator", "LocationBarCoordinator",
+                    "ContentCoordinator",
+                    "FindBarCoordinator", "InfoBarCoordinator", "FullscreenCoordinator",
+                    "DownloadsCoordinator", "RecentlyClosedCoordinator", "WindowTitleCoordinator",
+                ])
 
             // Commands reach the model and the application through the dispatcher.
             dispatcher.dispatch((any BrowserCommands).self) { $0.openNewTab() }
             XCTAssertEqual(browser.webStateList.count, 1)
-            dispatcher.dispatch((any ApplicationCommands).self) { $0.openNewWindow(incognito: true) }
-            XCTAssertEqual(application.log, ["openNewWindow true"])
+            dispatcher.dispatch((any ApplicationCommands).self) { $0.showAbout() }
+            XCTAssertEqual(application.log, ["showAbout"])
+            dispatcher.dispatch((any SceneCommands).self) { $0.openNewWindow(incognito: true) }
+            XCTAssertEqual(app.scenes.map(\.isIncognito), [false, true], "the application opened a window")
             coordinator.openTabs([URL(string: "https://a.test/")!, URL(string: "https://b.test/")!])
             XCTAssertEqual(browser.webStateList.count, 3)
             XCTAssertEqual(browser.webStateList.activeIndex, 2)
@@ -119,17 +124,23 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             let (app, scene) = makeScene()
             let browser = scene.browser
             let coordinator = BrowserCoordinator(
-                scene: scene, appState: app, makeWindow: { adw_window_new() },
-                applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
+                scene: scene, appState: app, sceneMediator: sceneMediator(app),
+                makeWindow: { WindowHandle(adw_window_new()!) },
+                applicationCommands: RecordingApplicationCommands(),
+                startPageURL: URL(string: "about:blank")!, tabStripRegistry: TabStripRegistry()
             )
-            var closed = 0
-            coordinator.onClosed = { closed += 1 }
+            let delegate = RecordingDelegate()
+            coordinator.delegate = delegate
             coordinator.start()
             coordinator.openTabs([URL(string: "https://a.test/")!])
             browser.commandDispatcher.dispatch((any BrowserCommands).self) { $0.closeCurrentTab() }
             let deadline = ContinuousClock.now + .seconds(5)
-            while closed == 0 && ContinuousClock.now < deadline { g_main_context_iteration(nil, 1) }
-            XCTAssertEqual(closed, 1, "the window closes with its last tab, once")
+            while !delegate.log.contains("close") && ContinuousClock.now < deadline {
+                g_main_context_iteration(nil, 1)
+            }
+            XCTAssertEqual(delegate.log, ["first page", "close"], "the window closes with its last tab")
+            coordinator.closeWindow()
+            XCTAssertEqual(delegate.log, ["first page", "close"], "once")
             coordinator.stop()
             app.quit()
         }
@@ -159,8 +170,10 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
             context.engine.setPage(URL(string: "https://icon.test/")!, .init(title: "Icon", favicon: icon))
             context.engine.faviconDatabase["https://restored.test/"] = icon
             let coordinator = BrowserCoordinator(
-                scene: scene, appState: app, makeWindow: { adw_window_new() },
-                applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
+                scene: scene, appState: app, sceneMediator: sceneMediator(app),
+                makeWindow: { WindowHandle(adw_window_new()!) },
+                applicationCommands: RecordingApplicationCommands(),
+                startPageURL: URL(string: "about:blank")!, tabStripRegistry: TabStripRegistry()
             )
             coordinator.start()
             defer {
@@ -198,13 +211,14 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
     ) {
         var window: UnsafeMutablePointer<GtkWindow>?
         let coordinator = BrowserCoordinator(
-            scene: scene, appState: app,
+            scene: scene, appState: app, sceneMediator: sceneMediator(app),
             makeWindow: {
-                let made = adw_window_new()!
-                window = UnsafeMutableRawPointer(made).assumingMemoryBound(to: GtkWindow.self)
+                let made = WindowHandle(adw_window_new()!)
+                window = made.gtkWindow
                 return made
             },
-            applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
+            applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!,
+            tabStripRegistry: TabStripRegistry()
         )
         coordinator.start()
         return (coordinator, window!)
@@ -230,8 +244,10 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
         onMainActor {
             let (app, scene) = makeScene()
             let coordinator = BrowserCoordinator(
-                scene: scene, appState: app, makeWindow: { adw_window_new() },
-                applicationCommands: RecordingApplicationCommands(), startPageURL: URL(string: "about:blank")!
+                scene: scene, appState: app, sceneMediator: sceneMediator(app),
+                makeWindow: { WindowHandle(adw_window_new()!) },
+                applicationCommands: RecordingApplicationCommands(),
+                startPageURL: URL(string: "about:blank")!, tabStripRegistry: TabStripRegistry()
             )
             coordinator.start()
             let list = scene.browser.webStateList
@@ -242,8 +258,7 @@ final class BrowserCoordinatorTests: XCTestCase, @unchecked Sendable {
                 content.simulateNewWindowRequest(url: URL(string: "https://x.test/")!, isUserGesture: false))
             // The bar's Open button, as the info bar view controller sends it.
             scene.browser.commandDispatcher.dispatch((any InfoBarCommands).self) {
-                $0.infoBarButtonActivated(
-                    infoBarID: BlockedPopupMediator.infoBarID, buttonID: BlockedPopupMediator.openButtonID)
+                $0.infoBarButtonActivated(.blockedPopup, button: .open)
             }
             XCTAssertEqual(list.count, 2)
             XCTAssertEqual(list.webState(at: 1).lastCommittedURL, URL(string: "https://x.test/"))

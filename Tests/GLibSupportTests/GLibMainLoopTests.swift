@@ -2,9 +2,10 @@ import CGLib
 import Dispatch
 import Foundation
 import GLibSupport
+import TestSupport
 import XCTest
 
-final class GLibMainLoopTests: XCTestCase {
+final class GLibMainLoopTests: MainActorTestCase, @unchecked Sendable {
     func testTestsRunOnTheMainThread() {
         onMainActor {
             XCTAssertTrue(GLibMainLoop.isMainThread)

@@ -1,9 +1,10 @@
 import CGLib
 import GLibShims
 import GLibSupport
+import TestSupport
 import XCTest
 
-final class GObjectRefTests: XCTestCase {
+final class GObjectRefTests: MainActorTestCase, @unchecked Sendable {
     func testAdoptingUnrefsExactlyOnce() {
         onMainActor {
             let object = gshim_object_new(gshim_type_object())!

@@ -1,8 +1,9 @@
 import CGLib
 import GLibSupport
+import TestSupport
 import XCTest
 
-final class MemoryMonitorTests: XCTestCase {
+final class MemoryMonitorTests: MainActorTestCase, @unchecked Sendable {
     /// Emits GMemoryMonitor's "low-memory-warning" as the system's monitor would.
     @MainActor private static func emitWarning(
         _ monitor: UnsafeMutableRawPointer, level: GMemoryMonitorWarningLevel

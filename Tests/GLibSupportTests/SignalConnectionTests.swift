@@ -1,9 +1,10 @@
 import CGLib
 import GLibShims
 import GLibSupport
+import TestSupport
 import XCTest
 
-final class SignalConnectionTests: XCTestCase {
+final class SignalConnectionTests: MainActorTestCase, @unchecked Sendable {
     func testHandlerRunsWithArguments() {
         onMainActor {
             let action = GObjectRef(adopting: makeAction())

@@ -48,10 +48,3 @@ func activate(_ action: UnsafeMutableRawPointer) {
 
 /// The reference count of a GObject.
 func refCount(_ object: UnsafeMutableRawPointer) -> UInt32 { gshim_object_ref_count(object) }
-
-/// Runs `body` on the main actor. XCTest calls test methods on the main thread, but its
-/// test discovery on Linux cannot call `@MainActor` methods, so tests are plain methods
-/// whose bodies assert the isolation they already have.
-func onMainActor<T>(_ body: @MainActor () throws -> T) rethrows -> T where T: Sendable {
-    try MainActor.assumeIsolated(body)
-}

@@ -1,5 +1,6 @@
 import Foundation
 import KeyedServices
+import TestSupport
 import Testing
 
 @MainActor
@@ -207,7 +208,7 @@ struct KeyedServiceDependencyManagerTests {
     // MARK: Programming errors
 
     @Test func accessAfterDestroyFails() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let manager = KeyedServiceDependencyManager()
                 let factory = recordingFactory("A", log: ServiceLog())
@@ -218,24 +219,24 @@ struct KeyedServiceDependencyManagerTests {
                 manager.destroyContext(context)
                 _ = factory.service(for: context, create: false)
             }
-        }
-        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains("KeyedServiceFactory 'A'.service(for:): the context was destroyed"))
+        }.expectPreconditionMessage("KeyedServiceFactory 'A'.service(for:): the context was destroyed")
     }
 
     @Test func registeringAfterAContextExistsFails() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let manager = KeyedServiceDependencyManager()
                 manager.register(recordingFactory("A", log: ServiceLog()))
                 manager.contextCreated(TestKeyedServiceContext())
                 manager.register(recordingFactory("B", log: ServiceLog()))
             }
-        }
+        }.expectPreconditionMessage(
+            "KeyedServiceDependencyManager.register('B'): factories must be registered before any context"
+        )
     }
 
     @Test func addingADependencyAfterAContextExistsFails() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let manager = KeyedServiceDependencyManager()
                 let a = recordingFactory("A", log: ServiceLog())
@@ -243,11 +244,12 @@ struct KeyedServiceDependencyManagerTests {
                 manager.contextCreated(TestKeyedServiceContext())
                 a.dependsOn(recordingFactory("B", log: ServiceLog()))
             }
-        }
+        }.expectPreconditionMessage(
+            "KeyedServiceFactory 'A'.dependsOn('B'): the dependency graph is fixed once a context is created")
     }
 
     @Test func creatingAContextWithACyclicGraphFailsNamingTheCycle() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let manager = KeyedServiceDependencyManager()
                 let a = recordingFactory("A", log: ServiceLog())
@@ -257,24 +259,24 @@ struct KeyedServiceDependencyManagerTests {
                 manager.register(a)
                 manager.contextCreated(TestKeyedServiceContext())
             }
-        }
-        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains("KeyedServiceDependencyCycle: B -> A -> B"))
+        }.expectPreconditionMessage("KeyedServiceDependencyCycle: B -> A -> B")
     }
 
     @Test func usingAContextThatWasNeverCreatedFails() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let manager = KeyedServiceDependencyManager()
                 let a = recordingFactory("A", log: ServiceLog())
                 manager.register(a)
                 _ = a.service(for: TestKeyedServiceContext())
             }
-        }
+        }.expectPreconditionMessage(
+            "KeyedServiceFactory 'A'.service(for:): the context was never passed to contextCreated(_:)"
+        )
     }
 
     @Test func destroyingTheOriginalBeforeItsOffTheRecordContextFails() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let manager = KeyedServiceDependencyManager()
                 let context = TestKeyedServiceContext()
@@ -283,17 +285,19 @@ struct KeyedServiceDependencyManagerTests {
                 manager.contextCreated(offTheRecord)
                 manager.destroyContext(context)
             }
-        }
+        }.expectPreconditionMessage(
+            "KeyedServiceDependencyManager.destroyContext: destroy the off-the-record context first")
     }
 
     @Test func registeringWithTwoManagersFails() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let a = recordingFactory("A", log: ServiceLog())
                 let first = KeyedServiceDependencyManager()
                 first.register(a)
                 withExtendedLifetime(first) { KeyedServiceDependencyManager().register(a) }
             }
-        }
+        }.expectPreconditionMessage(
+            "KeyedServiceDependencyManager.register('A'): the factory is registered with another manager")
     }
 }

@@ -1,4 +1,5 @@
 import KeyedServices
+import TestSupport
 import Testing
 
 @MainActor
@@ -123,7 +124,7 @@ struct KeyedServiceFactoryTests {
     }
 
     @Test func requiredServiceFailsWhenThereIsNone() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let manager = KeyedServiceDependencyManager()
                 let factory = recordingFactory("A", log: ServiceLog())
@@ -134,9 +135,7 @@ struct KeyedServiceFactoryTests {
                 manager.contextCreated(offTheRecord)
                 _ = factory.requiredService(for: offTheRecord)
             }
-        }
-        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains("KeyedServiceFactory 'A': no service for this context"))
+        }.expectPreconditionMessage("KeyedServiceFactory 'A': no service for this context")
     }
 
     // MARK: Testing factories

@@ -2,6 +2,7 @@ import Foundation
 import Mediators
 import ModelTestSupport
 import TabModel
+import TestSupport
 import Testing
 import UIInterfaces
 import Web
@@ -51,10 +52,10 @@ struct BlockedPopupMediatorTests {
     ])
     func theBarSaysWhatWasBlocked(names: [String], message: String, detail: String) {
         let item = BlockedPopupMediator.infoBar(for: names.map { url($0) })
-        #expect(item.id == BlockedPopupMediator.infoBarID)
+        #expect(item.kind == .blockedPopup)
         #expect(item.message == message)
         #expect(item.detail == detail)
-        #expect(item.buttons == [InfoBarButton(id: BlockedPopupMediator.openButtonID, label: "Open")])
+        #expect(item.buttons == [InfoBarButton(.open, label: "Open")])
         #expect(item.isDismissible)
     }
 
@@ -122,7 +123,7 @@ struct BlockedPopupMediatorTests {
         // A window the user asked for opens and leaves the bar alone.
         #expect(content(a).simulateNewWindowRequest(url: url("g"), isUserGesture: true) != nil)
         list.activate(at: 0)
-        #expect(consumer.shown[BlockedPopupMediator.infoBarID]?.detail == "https://x.test/")
+        #expect(consumer.shown[.blockedPopup]?.detail == "https://x.test/")
         consumer.pushes.removeAll()
         // A same-document navigation (the fake engine makes none: as the engine reports it)
         // and a failed one keep the page; a new page forgets it.
@@ -159,7 +160,7 @@ struct BlockedPopupMediatorTests {
         let (browser, mediator) = makeBrowser(["a"])
         let a = browser.webStateList.webState(at: 0)
         for index in 0..<(BlockedPopupMediator.maximumBlockedPerTab + 5) { block("p\(index)", from: a) }
-        #expect(consumer.shown[BlockedPopupMediator.infoBarID]?.message == "25 pop-ups blocked")
+        #expect(consumer.shown[.blockedPopup]?.message == "25 pop-ups blocked")
         mediator.openBlockedPopups()
         #expect(browser.webStateList.count == 1 + BlockedPopupMediator.maximumBlockedPerTab)
     }
@@ -173,14 +174,12 @@ struct BlockedPopupMediatorTests {
     }
 
     @Test func openingAfterDisconnectFailsNamingIt() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let mediator = BlockedPopupMediator(webStateList: WebStateList(delegate: nil))
                 mediator.disconnect()
                 mediator.openBlockedPopups()
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("BlockedPopupMediator.openBlockedPopups() used after disconnect()"))
+        }.expectPreconditionMessage("BlockedPopupMediator.openBlockedPopups() used after disconnect()")
     }
 }

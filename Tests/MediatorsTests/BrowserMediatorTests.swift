@@ -2,6 +2,7 @@ import Foundation
 import Mediators
 import ModelTestSupport
 import TabModel
+import TestSupport
 import Testing
 import UIInterfaces
 import Web
@@ -75,7 +76,7 @@ struct BrowserMediatorTests {
     }
 
     @Test func aCommandAfterDisconnectFailsNamingIt() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let list = WebStateList(delegate: nil)
                 let mediator = BrowserMediator(webStateList: list, startPageURL: URL(string: "about:blank")!)
@@ -85,9 +86,7 @@ struct BrowserMediatorTests {
                 mediator.disconnect()
                 mediator.openNewTab()
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("BrowserMediator.openNewTab() used after disconnect()"))
+        }.expectPreconditionMessage("BrowserMediator.openNewTab() used after disconnect()")
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import Mediators
 import ModelTestSupport
 import TabModel
+import TestSupport
 import Testing
 import UIInterfaces
 import Web
@@ -98,15 +99,13 @@ struct ContentMediatorTests {
     }
 
     @Test func aConsumerSetAfterDisconnectFailsNamingIt() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let mediator = ContentMediator(webStateList: WebStateList(delegate: nil))
                 mediator.disconnect()
                 mediator.consumer = nil
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("ContentMediator.consumer used after disconnect()"))
+        }.expectPreconditionMessage("ContentMediator.consumer used after disconnect()")
     }
 
     @Test func aCrashedActiveTabShowsTheCrashPageUntilItReloads() throws {

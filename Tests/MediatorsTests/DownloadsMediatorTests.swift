@@ -1,5 +1,6 @@
 import Foundation
 import Mediators
+import TestSupport
 import Testing
 import UIInterfaces
 import Web
@@ -100,14 +101,13 @@ struct DownloadsMediatorTests {
     }
 
     @Test func aCommandAfterDisconnectFailsNamingIt() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                let mediator = DownloadsMediator(context: FakeWebEngine().defaultContext)
+                let engine = FakeWebEngine()
+                let mediator = DownloadsMediator(context: engine.defaultContext)
                 mediator.disconnect()
                 mediator.cancelDownload(1)
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("DownloadsMediator.cancelDownload(_:) used after disconnect()"))
+        }.expectPreconditionMessage("DownloadsMediator.cancelDownload(_:) used after disconnect()")
     }
 }

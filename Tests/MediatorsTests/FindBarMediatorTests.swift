@@ -2,6 +2,7 @@ import Foundation
 import Mediators
 import ModelTestSupport
 import TabModel
+import TestSupport
 import Testing
 import Web
 import WebTestSupport
@@ -68,14 +69,12 @@ struct FindBarMediatorTests {
     }
 
     @Test func aCommandAfterDisconnectFailsNamingIt() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let mediator = FindBarMediator(webStateList: WebStateList(delegate: nil))
                 mediator.disconnect()
                 mediator.findNext()
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("FindBarMediator.findNext() used after disconnect()"))
+        }.expectPreconditionMessage("FindBarMediator.findNext() used after disconnect()")
     }
 }

@@ -1,5 +1,6 @@
 import Commands
 import Mediators
+import TestSupport
 import Testing
 import UIInterfaces
 
@@ -122,15 +123,13 @@ struct FullscreenMediatorTests {
     }
 
     @Test func disconnectingTwiceFailsNamingIt() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let mediator = FullscreenMediator(broadcaster: Broadcaster())
                 mediator.disconnect()
                 mediator.disconnect()
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("FullscreenMediator.disconnect() used after disconnect()"))
+        }.expectPreconditionMessage("FullscreenMediator.disconnect() used after disconnect()")
     }
 
     @Test(arguments: [

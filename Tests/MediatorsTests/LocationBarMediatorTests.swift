@@ -3,6 +3,7 @@ import Mediators
 import ModelTestSupport
 import Prefs
 import TabModel
+import TestSupport
 import Testing
 import UIInterfaces
 import Web
@@ -39,6 +40,19 @@ struct LocationBarMediatorTests {
         consumer.pushes.removeAll()
         list.activate(at: nil)
         #expect(consumer.pushes == ["url ", "security none"])
+        _ = mediator
+    }
+
+    @Test func aBlankPageShowsAnEmptyEntryNotItsURL() throws {
+        let tab = builder.realizedWebState(named: "a")
+        let mediator = try makeMediator("| a*")
+        consumer.pushes.removeAll()
+        tab.load(URL(string: "about:blank")!)
+        #expect(!consumer.pushes.contains { $0.hasPrefix("url about") })
+        #expect(consumer.pushes.first == "url ")
+        consumer.pushes.removeAll()
+        tab.load(URL(string: "https://b.test/")!)
+        #expect(consumer.pushes.first == "url https://b.test/")
         _ = mediator
     }
 
@@ -91,8 +105,10 @@ struct LocationBarMediatorTests {
             consumer.pushes == ["url http://slow.test/", "progress 0.1", "security none"],
             "nothing is known of a page still loading")
         consumer.pushes.removeAll()
+        // The stopped navigation finishes (cancelled), then the load ends.
         a.stopLoading()
-        #expect(consumer.pushes == ["url https://a.test/", "progress none", "security secure"])
+        #expect(
+            consumer.pushes == ["url https://a.test/", "security secure", "progress 1.0", "progress none"])
         _ = mediator
     }
 
@@ -123,7 +139,7 @@ struct LocationBarMediatorTests {
     }
 
     @Test func aCommandAfterDisconnectFailsNamingIt() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let registry = PrefRegistry()
                 SearchEnginePrefs.register(in: registry)
@@ -132,8 +148,6 @@ struct LocationBarMediatorTests {
                 mediator.disconnect()
                 mediator.loadUserInput("x")
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("LocationBarMediator.loadUserInput(_:) used after disconnect()"))
+        }.expectPreconditionMessage("LocationBarMediator.loadUserInput(_:) used after disconnect()")
     }
 }

@@ -1,6 +1,11 @@
+import Application
+import Base
 import Foundation
 import Mediators
+import ModelTestSupport
+import Profiles
 import TabModel
+import TestSupport
 import Testing
 import Web
 import WebTestSupport
@@ -11,6 +16,7 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
     case blockedPopupConsumer, blockedPopupDismiss, blockedPopupDisconnectTwice
     case windowTitleConsumer, windowTitleDisconnectTwice
     case downloadsConsumer, browserPrint
+    case sceneHandler, sceneOpenWindow
 
     var message: String {
         switch self {
@@ -21,6 +27,8 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
         case .windowTitleDisconnectTwice: "WindowTitleMediator.disconnect() used after disconnect()"
         case .downloadsConsumer: "DownloadsMediator.consumer used after disconnect()"
         case .browserPrint: "BrowserMediator.printActivePage() used after disconnect()"
+        case .sceneHandler: "SceneMediator.handler(for:) used after disconnect()"
+        case .sceneOpenWindow: "SceneMediator.openWindow(urls:incognito:) used after disconnect()"
         }
     }
 
@@ -53,6 +61,19 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
             }
             mediator.disconnect()
             mediator.printActivePage()
+        case .sceneHandler, .sceneOpenWindow:
+            let app = AppState(
+                userDataDirectory: UserDataDirectory(path: TestProfile.makeUserDataDirectory()),
+                engine: FakeWebEngine(), clock: ManualTimerClock(), isTesting: true)
+            _ = try? app.launch()
+            let scene = app.openNewScene()
+            let mediator = SceneMediator(appState: app, startPageURL: URL(string: "about:blank")!)
+            mediator.disconnect()
+            if self == .sceneHandler {
+                _ = mediator.handler(for: scene)
+            } else {
+                mediator.openWindow(urls: [], incognito: false)
+            }
         }
     }
 }
@@ -60,11 +81,9 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
 struct MediatorMisuseTests {
     @Test(arguments: MediatorMisuse.allCases)
     func aDisconnectedMediatorFailsNamingTheMethod(misuse: MediatorMisuse) async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             [misuse] in
             await MainActor.run { misuse.perform() }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains(misuse.message), "\(stderr)")
+        }.expectPreconditionMessage(misuse.message)
     }
 }

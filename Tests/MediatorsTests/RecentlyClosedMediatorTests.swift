@@ -3,6 +3,7 @@ import Mediators
 import ModelTestSupport
 import Sessions
 import TabModel
+import TestSupport
 import Testing
 import UIInterfaces
 import Web
@@ -61,14 +62,12 @@ struct RecentlyClosedMediatorTests {
     }
 
     @Test func usingItAfterDisconnectFailsLoudly() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let mediator = RecentlyClosedMediator(tabRestore: TabRestoreService(fileURL: nil))
                 mediator.disconnect()
                 mediator.canRestorePreviousSession = true
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("RecentlyClosedMediator.canRestorePreviousSession"))
+        }.expectPreconditionMessage("RecentlyClosedMediator.canRestorePreviousSession")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Mediators
 import ModelTestSupport
 import TabModel
+import TestSupport
 import Testing
 import UIInterfaces
 import Web
@@ -142,8 +143,9 @@ struct TabStripMediatorTests {
         a.load(URL(string: "https://slow.test/")!)
         #expect(consumer.pushes == ["update 0 a.test loading"])
         consumer.pushes.removeAll()
+        // The stopped navigation finishes (cancelled), then the load ends.
         a.stopLoading()
-        #expect(consumer.pushes == ["update 0 a.test"])
+        #expect(consumer.pushes == ["update 0 a.test loading", "update 0 a.test"])
         consumer.pushes.removeAll()
         fakeContent(a).simulateTitleChange("New title")
         #expect(consumer.pushes == ["update 0 New title"])
@@ -241,37 +243,6 @@ struct TabStripMediatorTests {
         #expect(consumer.items.map(\.id) == list.webStates.map { TabIdentifier($0) })
     }
 
-    @Test(arguments: [
-        // (list, tab moved, indexes handed to the window's coordinator)
-        ("| a b* c", "b", [1]),
-        ("p | a* b", "p", [0]),
-        ("| a*", "a", []),
-        ("| a* b", "gone", []),
-    ])
-    func moveToNewWindowHandsTheIndexToTheCoordinator(
-        description: String, tab: String, expected: [Int]
-    ) throws {
-        let mediator = try makeMediator(description)
-        var moved: [Int] = []
-        mediator.moveToNewWindow = { moved.append($0) }
-        mediator.moveTabToNewWindow(tab == "gone" ? TabIdentifier(987_654) : id(tab))
-        #expect(moved == expected)
-        #expect(builder.describe(list) == description, "the coordinator moves it, not the mediator")
-    }
-
-    @Test func moveToWindowHandsTheIndexAndTheWindowToTheCoordinator() throws {
-        let mediator = try makeMediator("| a b* c")
-        var moved: [String] = []
-        mediator.moveToWindow = { moved.append("\($0) \($1) \($2.map(String.init) ?? "end")") }
-        mediator.moveTab(id("c"), toWindow: 7)
-        mediator.moveTab(TabIdentifier(987_654), toWindow: 7)
-        // A drop on the window's tab bar: at the drop's index there.
-        mediator.moveTab(id("a"), toWindow: 4, at: 1)
-        mediator.moveTab(TabIdentifier(987_654), toWindow: 4, at: 1)
-        #expect(moved == ["2 7 end", "0 4 1"])
-        #expect(builder.describe(list) == "| a b* c")
-    }
-
     @Test func duplicateOpensAnUnrealizedCopyNextToItAndSelectsIt() throws {
         let a = builder.realizedWebState(named: "a")
         a.load(URL(string: "https://a2.test/")!)
@@ -316,15 +287,13 @@ struct TabStripMediatorTests {
     }
 
     @Test func aCommandAfterDisconnectFailsNamingIt() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let list = WebStateList(delegate: nil)
                 let mediator = TabStripMediator(webStateList: list)
                 mediator.disconnect()
                 mediator.selectLastTab()
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("TabStripMediator.selectLastTab() used after disconnect()"))
+        }.expectPreconditionMessage("TabStripMediator.selectLastTab() used after disconnect()")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Mediators
 import ModelTestSupport
 import TabModel
+import TestSupport
 import Testing
 import Web
 import WebTestSupport
@@ -75,14 +76,12 @@ struct ToolbarMediatorTests {
     }
 
     @Test func aCommandAfterDisconnectFailsNamingIt() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let mediator = ToolbarMediator(webStateList: WebStateList(delegate: nil))
                 mediator.disconnect()
                 mediator.goBack()
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("ToolbarMediator.goBack() used after disconnect()"))
+        }.expectPreconditionMessage("ToolbarMediator.goBack() used after disconnect()")
     }
 }

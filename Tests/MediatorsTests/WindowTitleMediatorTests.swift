@@ -2,6 +2,7 @@ import Foundation
 import Mediators
 import ModelTestSupport
 import TabModel
+import TestSupport
 import Testing
 import Web
 import WebTestSupport
@@ -98,15 +99,13 @@ struct WindowTitleMediatorTests {
     }
 
     @Test func settingTheConsumerAfterDisconnectFailsNamingIt() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let mediator = WindowTitleMediator(
                     webStateList: WebStateList(delegate: nil), isIncognito: false)
                 mediator.disconnect()
                 mediator.consumer = nil
             }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("WindowTitleMediator.consumer used after disconnect()"))
+        }.expectPreconditionMessage("WindowTitleMediator.consumer used after disconnect()")
     }
 }

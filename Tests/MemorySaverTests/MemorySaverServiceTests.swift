@@ -225,6 +225,7 @@ final class MemorySaverFixture {
 
     @Test func theTabStripKeepsTitleURLAndFaviconOfADiscardedTab() {
         let fixture = MemorySaverFixture()
+        fixture.engine.setPage(URL(string: "https://a.test/")!, .init(title: "a", favicon: Data("icon".utf8)))
         let window = fixture.makeWindow(["a", "b"])
         let a = fixture.tab("a", in: window)
         let before = (a.title, a.visibleURL, a.faviconURL)

@@ -2,6 +2,7 @@
 import FileSystemTestSupport
 import Foundation
 import Prefs
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -402,12 +403,13 @@ struct JSONPrefStoreTests {
     }
 
     @Test func aStoreServesOneServiceOnly() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let store = JSONPrefStore(path: "/nonexistent/Preferences", clock: ManualTimerClock())
                 _ = PrefService(registry: PrefRegistry(), store: store)
                 _ = PrefService(registry: PrefRegistry(), store: store)
             }
-        }
+        }.expectPreconditionMessage(
+            "JSONPrefStore: /nonexistent/Preferences is already used by a PrefService")
     }
 }

@@ -1,4 +1,5 @@
 import Prefs
+import TestSupport
 import Testing
 
 @MainActor
@@ -34,71 +35,77 @@ struct PrefRegistryTests {
     }
 
     @Test func registeringTwiceIsAProgrammingError() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let registry = PrefRegistry()
                 registry.register("browser.flag", default: true)
                 registry.register("browser.flag", default: true)
             }
-        }
+        }.expectPreconditionMessage("PrefRegistry: pref 'browser.flag' is already registered")
     }
 
     @Test func registeringTwiceWithAnotherKindIsAProgrammingError() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let registry = PrefRegistry()
                 registry.register("browser.flag", default: true, scope: .syncable)
                 registry.register("browser.flag", default: 1)
             }
-        }
+        }.expectPreconditionMessage("PrefRegistry: pref 'browser.flag' is already registered")
     }
 
     @Test func nestingAPrefInsideAnotherIsAProgrammingError() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let registry = PrefRegistry()
                 registry.register("a.b", default: true)
                 registry.register("a.b.c", default: true)
             }
-        }
-        await #expect(processExitsWith: .failure) {
+        }.expectPreconditionMessage("PrefRegistry: pref 'a.b.c' would be nested inside registered pref 'a.b'")
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let registry = PrefRegistry()
                 registry.register("a.b.c", default: true)
                 registry.register("a.b", default: [:])
             }
-        }
+        }.expectPreconditionMessage("PrefRegistry: pref 'a.b' would contain other registered prefs")
     }
 
     @Test func invalidNamesAreProgrammingErrors() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run { PrefRegistry().register("", default: true) }
-        }
-        await #expect(processExitsWith: .failure) {
+        }.expectPreconditionMessage(
+            "PrefRegistry: invalid pref name '' (expected dot-separated non-empty components)")
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run { PrefRegistry().register(".a", default: true) }
-        }
-        await #expect(processExitsWith: .failure) {
+        }.expectPreconditionMessage(
+            "PrefRegistry: invalid pref name '.a' (expected dot-separated non-empty components)")
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run { PrefRegistry().register("a.", default: true) }
-        }
-        await #expect(processExitsWith: .failure) {
+        }.expectPreconditionMessage(
+            "PrefRegistry: invalid pref name 'a.' (expected dot-separated non-empty components)")
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run { PrefRegistry().register("a..b", default: true) }
-        }
+        }.expectPreconditionMessage(
+            "PrefRegistry: invalid pref name 'a..b' (expected dot-separated non-empty components)")
     }
 
     @Test func registeringAfterAServiceStartedIsAProgrammingError() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let registry = PrefRegistry()
                 registry.register("a", default: true)
                 _ = PrefService(registry: registry)
                 registry.register("b", default: true)
             }
-        }
+        }.expectPreconditionMessage(
+            "PrefRegistry: 'b' registered after a PrefService started using the registry")
     }
 
     @Test func nonFiniteDefaultIsAProgrammingError() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run { PrefRegistry().register("zoom", default: .double(.nan)) }
-        }
+        }.expectPreconditionMessage(
+            "PrefRegistry: default value of 'zoom' contains a number that is not finite")
     }
 }

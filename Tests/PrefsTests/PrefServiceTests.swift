@@ -1,4 +1,5 @@
 import Prefs
+import TestSupport
 import Testing
 
 @MainActor
@@ -152,63 +153,63 @@ struct PrefServiceTests {
     // MARK: Programming errors
 
     @Test func readingAnUnregisteredPrefIsAProgrammingError() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run { _ = PrefService(registry: PrefRegistry()).value("nope") }
-        }
-        await #expect(processExitsWith: .failure) {
+        }.expectPreconditionMessage("PrefService: unregistered pref 'nope'")
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run { _ = PrefService(registry: PrefRegistry()).bool("nope") }
-        }
+        }.expectPreconditionMessage("PrefService: unregistered pref 'nope'")
     }
 
     @Test func writingAnUnregisteredPrefIsAProgrammingError() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run { PrefService(registry: PrefRegistry()).set("nope", true) }
-        }
-        await #expect(processExitsWith: .failure) {
+        }.expectPreconditionMessage("PrefService: unregistered pref 'nope'")
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run { PrefService(registry: PrefRegistry()).reset("nope") }
-        }
+        }.expectPreconditionMessage("PrefService: unregistered pref 'nope'")
     }
 
     @Test func observingAnUnregisteredPrefIsAProgrammingError() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run { _ = PrefService(registry: PrefRegistry()).observe("nope") { _ in } }
-        }
+        }.expectPreconditionMessage("PrefService: unregistered pref 'nope'")
     }
 
     @Test func settingTheWrongTypeIsAProgrammingError() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let registry = PrefRegistry()
                 registry.register("flag", default: true)
                 PrefService(registry: registry).set("flag", 1)
             }
-        }
-        await #expect(processExitsWith: .failure) {
+        }.expectPreconditionMessage("PrefService: 'flag' is a bool pref; cannot set a int")
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let registry = PrefRegistry()
                 registry.register("count", default: 1)
                 PrefService(registry: registry).set("count", 1.5)
             }
-        }
+        }.expectPreconditionMessage("PrefService: 'count' is a int pref; cannot set a double")
     }
 
     @Test func settingANonFiniteNumberIsAProgrammingError() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let registry = PrefRegistry()
                 registry.register("zoom", default: 1.0)
                 PrefService(registry: registry).set("zoom", .double(.infinity))
             }
-        }
+        }.expectPreconditionMessage("PrefService: value for 'zoom' contains a number that is not finite")
     }
 
     @Test func readingWithTheWrongAccessorIsAProgrammingError() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let registry = PrefRegistry()
                 registry.register("count", default: 1)
                 _ = PrefService(registry: registry).double("count")
             }
-        }
+        }.expectPreconditionMessage("PrefService: 'count' is a int pref, not a double pref")
     }
 }

@@ -4,6 +4,7 @@ import KeyedServices
 import ModelTestSupport
 import Prefs
 import Profiles
+import TestSupport
 import Testing
 import Web
 import WebTestSupport
@@ -160,7 +161,7 @@ struct ApplicationContextTests {
     }
 
     @Test func usingADestroyedProfileFailsLoudly() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let app = TestProfile.makeApplicationContext(engine: FakeWebEngine())
                 let profile = try! app.profileManager.createProfile(named: "Default")
@@ -168,6 +169,7 @@ struct ApplicationContextTests {
                 profile.destroyOffTheRecordProfile()
                 _ = otr.webEngineContext
             }
-        }
+        }.expectPreconditionMessage(
+            "Profile 'Default' (off the record): webEngineContext after the profile was destroyed")
     }
 }

@@ -1,6 +1,7 @@
 import Base
 import Foundation
 import TabModel
+import TestSupport
 import Testing
 import Web
 import WebTestSupport
@@ -115,7 +116,7 @@ import WebTestSupport
     }
 
     @Test func discardingATabOfAnUntrackedBrowserFailsLoudly() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let env = SessionTestEnvironment()
                 let service = env.makeService()
@@ -124,6 +125,7 @@ import WebTestSupport
                 browser.webStateList.insert(tab, .automatic)
                 service.discard([tab], in: browser)
             }
-        }
+        }.expectPreconditionMessage(
+            "SessionRestorationService: discard(_:in:) for a browser it does not track")
     }
 }

@@ -4,6 +4,7 @@ import ModelTestSupport
 import Profiles
 import SessionsTestSupport
 import TabModel
+import TestSupport
 import Testing
 import Web
 import WebTestSupport
@@ -166,9 +167,9 @@ struct SessionHostileFileTests {
     @Test func loadingOffTheIOQueueFailsLoudly() async {
         // SessionLoader.load writes (set-aside copies) as plain calls on the IO queue; run
         // anywhere else, it could race the queue, and a sync from inside it would trap.
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = SessionLoader(io: SessionIO(), directory: NSTemporaryDirectory() + "/none").load()
-        }
+        }.expectPreconditionMessage("SessionLoader.load: must run on the IO queue")
     }
 
     // MARK: A directory where the list belongs

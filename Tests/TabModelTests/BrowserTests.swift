@@ -3,6 +3,7 @@ import Commands
 import Foundation
 import ModelTestSupport
 import TabModel
+import TestSupport
 import Testing
 import Web
 import WebTestSupport
@@ -107,12 +108,12 @@ struct BrowserTests {
     }
 
     @Test func incognitoBrowserNeedsOffTheRecordProfile() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 _ = Browser(
                     kind: .incognito, profile: TestProfile.make(engine: FakeWebEngine()), delegate: nil)
             }
-        }
+        }.expectPreconditionMessage("Browser: a incognito browser cannot use an regular profile")
     }
 }
 
@@ -203,7 +204,7 @@ struct BrowserListTests {
     }
 
     @Test func addingTwiceFailsLoudly() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let engine = FakeWebEngine()
                 let list = BrowserList()
@@ -212,6 +213,6 @@ struct BrowserListTests {
                 list.add(browser)
                 list.add(browser)
             }
-        }
+        }.expectPreconditionMessage("BrowserList.add: the browser is already in the list")
     }
 }

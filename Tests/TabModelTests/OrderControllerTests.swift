@@ -82,8 +82,7 @@ struct OrderControllerTests {
                 == expected)
     }
 
-    @Test("An unrealized opener's children are those recorded without a navigation index")
-    func insertionIndexUnrealizedOpener() throws {
+    @Test func anUnrealizedOpenersChildrenAreThoseRecordedWithoutANavigationIndex() throws {
         let f = try WebStateListFixture("| a b c d")
         try setOpeners([("b", "a", nil), ("c", "a", 0)], f)
         #expect(f.list.opener(at: 1)?.navigationIndex == -1)
@@ -131,8 +130,7 @@ struct OrderControllerTests {
             controller.newActiveIndex(activeIndex: active, removing: RemovingIndexes(removing)) == expected)
     }
 
-    @Test("Children and siblings count whatever navigation index they were opened at")
-    func newActiveIndexIgnoresNavigationIndex() throws {
+    @Test func childrenAndSiblingsCountWhateverNavigationIndexTheyWereOpenedAt() throws {
         let f = try WebStateListFixture("| a b c d", realized: ["a", "b"])
         // d was opened by b from an older page of b; c by a from a page a has left.
         try setOpeners([("d", "b", 7), ("c", "a", 3)], f)
@@ -228,8 +226,7 @@ struct OrderControllerTests {
 
 /// Index arithmetic for removals.
 struct RemovingIndexesTests {
-    @Test("Indices are sorted and de-duplicated")
-    func normalized() {
+    @Test func indicesAreSortedAndDeduplicated() {
         let removing = RemovingIndexes([6, 2, 4, 2, 3])
         #expect(removing.indices == [2, 3, 4, 6])
         #expect(removing.count == 4)
@@ -249,16 +246,14 @@ struct RemovingIndexesTests {
         #expect(removing.contains(index) == (expected == nil))
     }
 
-    @Test("An empty removal moves nothing")
-    func emptyRemoval() {
+    @Test func anEmptyRemovalMovesNothing() {
         let removing = RemovingIndexes([])
         #expect(!removing.contains(0))
         #expect(removing.indexAfterRemoval(0) == 0)
         #expect(removing.indexAfterRemoval(5) == 5)
     }
 
-    @Test("A single removal")
-    func singleRemoval() {
+    @Test func aSingleRemovalMovesTheIndicesAfterIt() {
         let removing = RemovingIndexes([0])
         #expect(removing.contains(0))
         #expect(removing.indexAfterRemoval(0) == nil)

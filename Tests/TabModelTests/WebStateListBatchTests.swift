@@ -25,8 +25,7 @@ struct WebStateListBatchTests {
         #expect(!f.list.isBatchInProgress)
     }
 
-    @Test("Changes made in a batch are notified between its begin and end")
-    func batchWrapsChanges() throws {
+    @Test func changesMadeInABatchAreNotifiedBetweenItsBeginAndEnd() throws {
         let f = try WebStateListFixture("| a* b")
         let index = f.list.performBatchOperation {
             f.list.insert(f.webState("x"))
@@ -38,8 +37,7 @@ struct WebStateListBatchTests {
         #expect(f.description == "| b a* x")
     }
 
-    @Test("A batch whose body throws still ends")
-    func throwingBatchEnds() throws {
+    @Test func aBatchWhoseBodyThrowsStillEnds() throws {
         let f = try WebStateListFixture("| a")
         #expect(throws: Failure.self) {
             try f.list.performBatchOperation { throw Failure() }
@@ -51,8 +49,7 @@ struct WebStateListBatchTests {
         #expect(f.observer.count("batch") == 4)
     }
 
-    @Test("Batches may follow one another")
-    func sequentialBatches() throws {
+    @Test func batchesMayFollowOneAnother() throws {
         let f = try WebStateListFixture("| a b")
         closeOtherWebStates(f.list, keeping: 0)
         closeAllWebStates(f.list)
@@ -93,8 +90,7 @@ struct WebStateListBatchTests {
 
     // Chromium's WebStateListAsWeakPtr: a weak reference to the list goes away with it,
     // so nothing the list owns (tabs, groups) keeps it alive.
-    @Test("A weak reference to the list becomes nil when the list goes away")
-    func weakList() throws {
+    @Test func aWeakReferenceToTheListBecomesNilWhenTheListGoesAway() throws {
         let builder = WebStateListBuilder()
         let delegate = RecordingWebStateListDelegate(builder: builder)
         let observer = RecordingWebStateListObserver(builder: builder)
@@ -109,8 +105,7 @@ struct WebStateListBatchTests {
         #expect(weakList == nil)
     }
 
-    @Test("Observers are held weakly")
-    func weakObserver() throws {
+    @Test func observersAreHeldWeakly() throws {
         let f = try WebStateListFixture("| a")
         weak var weakObserver: RecordingWebStateListObserver?
         do {
@@ -127,8 +122,7 @@ struct WebStateListBatchTests {
         #expect(f.observer.events == ["insert(b,1)", "insert(c,2)"])
     }
 
-    @Test("A removed observer is not notified")
-    func removedObserver() throws {
+    @Test func aRemovedObserverIsNotNotified() throws {
         let f = try WebStateListFixture("| a")
         let other = RecordingWebStateListObserver(builder: f.builder)
         f.list.addObserver(other)
@@ -139,8 +133,7 @@ struct WebStateListBatchTests {
         #expect(f.observer.events == ["statusOnly(a,0)", "insert(b,1)"])
     }
 
-    @Test("The list holds its delegate weakly")
-    func weakDelegate() throws {
+    @Test func theListHoldsItsDelegateWeakly() throws {
         let builder = WebStateListBuilder()
         var delegate: RecordingWebStateListDelegate? = RecordingWebStateListDelegate(builder: builder)
         let list = WebStateList(delegate: delegate)

@@ -6,29 +6,25 @@ import Web
 /// The delegate's calls, and the production delegate's policies.
 @MainActor
 struct WebStateListDelegateTests {
-    @Test("willAddWebState comes before the insertion is notified")
-    func willAddOnInsert() throws {
+    @Test func willAddWebStateComesBeforeTheInsertionIsNotified() throws {
         let f = try WebStateListFixture("| a")
         f.list.insert(f.webState("x"))
         #expect(f.log.events == ["willAdd(x)", "insert(x,1)"])
     }
 
-    @Test("willAddWebState comes before the replacement is notified")
-    func willAddOnReplace() throws {
+    @Test func willAddWebStateComesBeforeTheReplacementIsNotified() throws {
         let f = try WebStateListFixture("| a")
         f.list.replace(at: 0, with: f.webState("x"))
         #expect(f.log.events == ["willAdd(x)", "replace(a->x,0)"])
     }
 
-    @Test("willActivateWebState comes before the activation is notified")
-    func willActivateOnActivate() throws {
+    @Test func willActivateWebStateComesBeforeTheActivationIsNotified() throws {
         let f = try WebStateListFixture("| a b")
         f.list.activate(at: 1)
         #expect(f.log.events == ["willActivate(b)", "statusOnly(b,1)"])
     }
 
-    @Test("Moving, pinning and detaching inactive tabs do not activate")
-    func noActivationWithoutActiveChange() throws {
+    @Test func movingPinningAndDetachingInactiveTabsDoNotActivate() throws {
         let f = try WebStateListFixture("a | b* c d")
         f.list.move(from: 2, to: 3)
         f.list.setPinned(at: 1, true)
@@ -57,8 +53,7 @@ struct WebStateListDelegateTests {
         #expect(attachedNames == attached)
     }
 
-    @Test("BrowserWebStateListDelegate attaches tab helpers by default")
-    func defaultInsertionPolicy() {
+    @Test func browserWebStateListDelegateAttachesTabHelpersByDefault() {
         let builder = WebStateListBuilder()
         var attachedNames: [String] = []
         let delegate = BrowserWebStateListDelegate { attachedNames.append(builder.name(of: $0) ?? "_") }
@@ -104,8 +99,7 @@ struct WebStateListDelegateTests {
         #expect(!builder.webState(named: "z").isRealized)
     }
 
-    @Test("BrowserWebStateListDelegate forces realization by default")
-    func defaultActivationPolicy() throws {
+    @Test func browserWebStateListDelegateForcesRealizationByDefault() throws {
         let builder = WebStateListBuilder()
         let delegate = BrowserWebStateListDelegate()
         let list = WebStateList(delegate: delegate)

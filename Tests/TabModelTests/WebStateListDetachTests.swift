@@ -49,8 +49,7 @@ struct WebStateListDetachTests {
         #expect(!detached.isBeingDestroyed)
     }
 
-    @Test("Detaching an inactive tab before the active one shifts the active index")
-    func detachBeforeActive() throws {
+    @Test func detachingAnInactiveTabBeforeTheActiveOneShiftsTheActiveIndex() throws {
         let f = try WebStateListFixture("| a b c*")
         f.list.detach(at: 0)
         #expect(f.description == "| b c*")
@@ -99,8 +98,7 @@ struct WebStateListDetachTests {
         #expect(f.delegate.count("willActivate") == (after.contains("*") ? 1 : 0))
     }
 
-    @Test("Detaching the active tab activates its child, else its sibling, else its opener")
-    func detachActiveFollowsOpeners() throws {
+    @Test func detachingTheActiveTabActivatesItsChildElseItsSiblingElseItsOpener() throws {
         let f = try WebStateListFixture("| a b c* d e")
         let c = f.webState("c")
         let b = f.webState("b")
@@ -124,8 +122,7 @@ struct WebStateListDetachTests {
         #expect(f.description == "| b*")
     }
 
-    @Test("Detaching a pinned tab updates the pinned count")
-    func detachPinned() throws {
+    @Test func detachingAPinnedTabUpdatesThePinnedCount() throws {
         let f = try WebStateListFixture("a b | c")
         f.list.detach(at: 0)
         #expect(f.description == "b | c")
@@ -157,8 +154,7 @@ struct WebStateListDetachTests {
         withExtendedLifetime(observers) {}
     }
 
-    @Test("CloseWebState of the active tab")
-    func closeActive() throws {
+    @Test func closingTheActiveTabActivatesTheNextOne() throws {
         let f = try WebStateListFixture("| a b* c")
         f.list.close(at: 1, flags: .userAction)
         #expect(f.description == "| a c*")

@@ -1,5 +1,6 @@
 import ModelTestSupport
 import TabModel
+import TestSupport
 import Testing
 import Web
 
@@ -9,7 +10,7 @@ import Web
 struct WebStateListGroupProgrammingErrorTests {
     @Test("InsertWebState_PinnedInGroup_Fails")
     func pinnedAndInGroup() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let builder = WebStateListBuilder()
                 let list = WebStateList(delegate: nil)
@@ -18,13 +19,12 @@ struct WebStateListGroupProgrammingErrorTests {
                     builder.group(named: "0"))
                 list.insert(builder.webState(named: "x"), params)
             }
-        }
-        expectMessage(result, "insert: pinned and inGroup are exclusive")
+        }.expectPreconditionMessage("insert: pinned and inGroup are exclusive")
     }
 
     @Test("InsertWebState_GroupOfAnotherList_Fails")
     func insertInForeignGroup() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let builder = WebStateListBuilder()
                 let list = WebStateList(delegate: nil)
@@ -32,13 +32,12 @@ struct WebStateListGroupProgrammingErrorTests {
                 try? builder.build(other, "| [0 a]")
                 list.insert(builder.webState(named: "x"), .automatic.inGroup(builder.group(named: "0")))
             }
-        }
-        expectMessage(result, "insert: the group is not in this list")
+        }.expectPreconditionMessage("insert: the group is not in this list")
     }
 
     @Test("MoveToGroup_GroupOfAnotherList_Fails")
     func moveToForeignGroup() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let builder = WebStateListBuilder()
                 let list = WebStateList(delegate: nil)
@@ -48,13 +47,12 @@ struct WebStateListGroupProgrammingErrorTests {
                 try? otherBuilder.build(other, "| [0 c]")
                 if let group = otherBuilder.group(named: "0") { list.moveToGroup(indices: [0], group) }
             }
-        }
-        expectMessage(result, "moveToGroup: the group is not in this list")
+        }.expectPreconditionMessage("moveToGroup: the group is not in this list")
     }
 
     @Test("MoveGroup_GroupOfAnotherList_Fails")
     func moveForeignGroup() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let builder = WebStateListBuilder()
                 let list = WebStateList(delegate: nil)
@@ -64,13 +62,12 @@ struct WebStateListGroupProgrammingErrorTests {
                 try? otherBuilder.build(other, "| [0 c]")
                 if let group = otherBuilder.group(named: "0") { list.moveGroup(group, before: 0) }
             }
-        }
-        expectMessage(result, "moveGroup: the group is not in this list")
+        }.expectPreconditionMessage("moveGroup: the group is not in this list")
     }
 
     @Test("DeleteGroup_GroupOfAnotherList_Fails")
     func deleteForeignGroup() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let builder = WebStateListBuilder()
                 let list = WebStateList(delegate: nil)
@@ -80,13 +77,12 @@ struct WebStateListGroupProgrammingErrorTests {
                 try? otherBuilder.build(other, "| [0 c]")
                 if let group = otherBuilder.group(named: "0") { list.deleteGroup(group) }
             }
-        }
-        expectMessage(result, "deleteGroup: the group is not in this list")
+        }.expectPreconditionMessage("deleteGroup: the group is not in this list")
     }
 
     @Test("UpdateGroupVisualData_GroupOfAnotherList_Fails")
     func updateForeignGroup() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let list = WebStateList(delegate: nil)
                 let otherBuilder = WebStateListBuilder()
@@ -96,13 +92,12 @@ struct WebStateListGroupProgrammingErrorTests {
                     list.updateGroupVisualData(group, TabGroupVisualData(title: "x"))
                 }
             }
-        }
-        expectMessage(result, "updateGroupVisualData: the group is not in this list")
+        }.expectPreconditionMessage("updateGroupVisualData: the group is not in this list")
     }
 
     @Test("CloseAllWebStatesInGroup_GroupOfAnotherList_Fails")
     func closeAllInForeignGroup() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let builder = WebStateListBuilder()
                 let list = WebStateList(delegate: nil)
@@ -112,13 +107,12 @@ struct WebStateListGroupProgrammingErrorTests {
                 try? otherBuilder.build(other, "| [0 c]")
                 if let group = otherBuilder.group(named: "0") { closeAllWebStatesInGroup(list, group) }
             }
-        }
-        expectMessage(result, "closeAllWebStatesInGroup: the group is not in the list")
+        }.expectPreconditionMessage("closeAllWebStatesInGroup: the group is not in the list")
     }
 
     @Test("CreateGroup_DuplicateID_Fails")
     func duplicateID() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let builder = WebStateListBuilder()
                 let list = WebStateList(delegate: nil)
@@ -127,28 +121,19 @@ struct WebStateListGroupProgrammingErrorTests {
                 list.createGroup(indices: [0], visualData: TabGroupVisualData(), id: id)
                 list.createGroup(indices: [1], visualData: TabGroupVisualData(), id: id)
             }
-        }
-        expectMessage(result, "createGroup: a group with id")
+        }.expectPreconditionMessage("createGroup: a group with id")
     }
 
     @Test("CreateGroup_NoIndex_Fails")
     func createGroupWithoutIndex() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let builder = WebStateListBuilder()
                 let list = WebStateList(delegate: nil)
                 try? builder.build(list, "| a b")
                 list.createGroup(indices: [Int](), visualData: TabGroupVisualData())
             }
-        }
-        expectMessage(result, "createGroup: no index")
-    }
-
-    private func expectMessage(
-        _ result: ExitTest.Result?, _ message: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains(message), "\(output)", sourceLocation: sourceLocation)
+        }.expectPreconditionMessage("createGroup: no index")
     }
 
     /// The same calls with this list's own group do not fail, so the tests above fail for

@@ -128,8 +128,7 @@ struct WebStateListInsertionTests {
         #expect(f.observer.events == [insertEvent(expected)])
     }
 
-    @Test("The order controller's insertion range is the group's when there is one")
-    func orderControllerGroupRange() throws {
+    @Test func theOrderControllersInsertionRangeIsTheGroupsWhenThereIsOne() throws {
         let f = try WebStateListFixture("a | b [0 c d] e")
         let group = try #require(f.builder.group(named: "0"))
         let controller = OrderController(list: f.list)

@@ -127,8 +127,7 @@ struct WebStateListMoveReplaceTests {
         #expect(!replaced.isBeingDestroyed)
     }
 
-    @Test("Replacing an inactive tab while another is active")
-    func replaceInactive() throws {
+    @Test func replacingAnInactiveTabKeepsTheActiveOne() throws {
         let f = try WebStateListFixture("| a* b")
         f.list.replace(at: 1, with: f.webState("x"))
         #expect(f.description == "| a* x")
@@ -149,8 +148,7 @@ struct WebStateListMoveReplaceTests {
         #expect(f.observer.activeChangeCount == 1)
     }
 
-    @Test("Replacing a tab clears the openers pointing at it; the new tab has no opener")
-    func replaceClearsOpeners() throws {
+    @Test func replacingATabClearsTheOpenersPointingAtItAndGivesTheNewOneNone() throws {
         let f = try WebStateListFixture("| a b c d")
         let a = f.webState("a")
         let b = f.webState("b")
@@ -165,8 +163,7 @@ struct WebStateListMoveReplaceTests {
         #expect(try f.openerName(of: "d") == "nil")
     }
 
-    @Test("A replaced tab's pinned state is kept")
-    func replaceKeepsPinned() throws {
+    @Test func aReplacedTabsPinnedStateIsKept() throws {
         let f = try WebStateListFixture("a b* | c")
         f.list.replace(at: 1, with: f.webState("x"))
         #expect(f.description == "a x* | c")

@@ -18,8 +18,7 @@ struct WebStateListOpenerTests {
         #expect(f.list.activeWebState === f.webState("a"))
     }
 
-    @Test("Inheriting the opener forgets every other opener relationship")
-    func inheritOpenerClearsOtherOpeners() throws {
+    @Test func inheritingTheOpenerForgetsEveryOtherOpenerRelationship() throws {
         let f = try WebStateListFixture("| a* b c")
         f.list.setOpener(at: 1, WebStateOpener(f.webState("a")))
         f.list.setOpener(at: 2, WebStateOpener(f.webState("b")))
@@ -33,16 +32,14 @@ struct WebStateListOpenerTests {
         #expect(f.description == "| a* x b c")
     }
 
-    @Test("Inheriting the opener with no active tab gives no opener")
-    func inheritOpenerWithoutActive() throws {
+    @Test func inheritingTheOpenerWithNoActiveTabGivesNoOpener() throws {
         let f = try WebStateListFixture("| a b")
         f.list.insert(f.webState("x"), WebStateListInsertionParams.automatic.inheritingOpener())
         #expect(f.description == "| a b x")
         #expect(try f.openerName(of: "x") == "nil")
     }
 
-    @Test("An inherited opener is forgotten when the active tab changes")
-    func inheritedOpenerForgottenOnActiveChange() throws {
+    @Test func anInheritedOpenerIsForgottenWhenTheActiveTabChanges() throws {
         let f = try WebStateListFixture("| a* b")
         f.list.insert(
             f.webState("x"), WebStateListInsertionParams.automatic.inheritingOpener().activating())
@@ -55,8 +52,7 @@ struct WebStateListOpenerTests {
         #expect(try f.openerName(of: "x") == "nil")
     }
 
-    @Test("An explicit opener survives changes of the active tab")
-    func explicitOpenerKeptOnActiveChange() throws {
+    @Test func anExplicitOpenerSurvivesChangesOfTheActiveTab() throws {
         let f = try WebStateListFixture("| a* b")
         f.list.insert(
             f.webState("x"),
@@ -72,16 +68,14 @@ struct WebStateListOpenerTests {
 
     // The mark is checked on the tab that stops being active (Chromium's SetActiveIndex):
     // an inherited opener of a tab that was never active stays.
-    @Test("An inherited opener of a tab never activated stays")
-    func inheritedOpenerOfInactiveTabStays() throws {
+    @Test func anInheritedOpenerOfATabNeverActivatedStays() throws {
         let f = try WebStateListFixture("| a* b")
         f.list.insert(f.webState("x"), WebStateListInsertionParams.automatic.inheritingOpener())
         f.list.activate(at: 2)
         #expect(try f.openerName(of: "x") == "a")
     }
 
-    @Test("The opener records the opener's committed navigation index")
-    func openerNavigationIndex() throws {
+    @Test func theOpenerRecordsTheOpenersCommittedNavigationIndex() throws {
         let f = try WebStateListFixture("| a b", realized: ["a"])
         let a = f.webState("a")
         let b = f.webState("b")
@@ -99,8 +93,7 @@ struct WebStateListOpenerTests {
         #expect(opener.navigationIndex == 1)
     }
 
-    @Test("Tabs opened by one opener are inserted after its last child, in order")
-    func insertAfterLastChild() throws {
+    @Test func tabsOpenedByOneOpenerAreInsertedAfterItsLastChildInOrder() throws {
         let f = try WebStateListFixture("| a* b c", realized: ["a"])
         let opener = WebStateOpener(f.webState("a"))
         for name in ["x", "y", "z"] {
@@ -110,8 +103,7 @@ struct WebStateListOpenerTests {
         #expect(f.observer.events == ["insert(x,1)", "insert(y,2)", "insert(z,3)"])
     }
 
-    @Test("A child recorded at an older navigation index of the opener does not count")
-    func childAtOlderNavigationIndexIgnored() throws {
+    @Test func aChildRecordedAtAnOlderNavigationIndexOfTheOpenerDoesNotCount() throws {
         let f = try WebStateListFixture("| a* b c", realized: ["a"])
         let a = f.webState("a")
         f.list.insert(f.webState("x"), WebStateListInsertionParams.automatic.withOpener(WebStateOpener(a)))
@@ -132,8 +124,7 @@ struct WebStateListOpenerTests {
         #expect(f.description == "| a* y z x w b c")
     }
 
-    @Test("The last child is searched cyclically after the opener")
-    func lastChildSearchedCyclically() throws {
+    @Test func theLastChildIsSearchedCyclicallyAfterTheOpener() throws {
         let f = try WebStateListFixture("| c a b")
         // c (before its opener) was opened by b.
         f.list.setOpener(at: 0, WebStateOpener(f.webState("b")))
@@ -164,8 +155,7 @@ struct WebStateListOpenerTests {
         #expect(try f.openerName(of: "x") == opener)
     }
 
-    @Test("A forced index wins over the opener")
-    func forcedIndexWinsOverOpener() throws {
+    @Test func aForcedIndexWinsOverTheOpener() throws {
         let f = try WebStateListFixture("| a b c")
         f.list.insert(
             f.webState("x"),
@@ -174,8 +164,7 @@ struct WebStateListOpenerTests {
         #expect(try f.openerName(of: "x") == "b")
     }
 
-    @Test("Detaching a tab forgets the relationships it is the opener of")
-    func detachClearsOpeners() throws {
+    @Test func detachingATabForgetsTheRelationshipsItIsTheOpenerOf() throws {
         let f = try WebStateListFixture("| a b c")
         f.list.setOpener(at: 1, WebStateOpener(f.webState("a")))
         f.list.setOpener(at: 2, WebStateOpener(f.webState("a")))
@@ -185,8 +174,7 @@ struct WebStateListOpenerTests {
         #expect(try f.openerName(of: "c") == "nil")
     }
 
-    @Test("setOpener sets and clears")
-    func setOpener() throws {
+    @Test func setOpenerSetsAndClears() throws {
         let f = try WebStateListFixture("| a b")
         f.list.setOpener(at: 1, WebStateOpener(f.webState("a"), navigationIndex: 3))
         #expect(f.list.opener(at: 1)?.navigationIndex == 3)

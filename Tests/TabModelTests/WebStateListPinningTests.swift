@@ -129,8 +129,7 @@ struct WebStateListPinningTests {
         #expect(f.observer.events == ["insert(x,0)", "insert(y,1)", "insert(z,0)"])
     }
 
-    @Test("Inserting before the active tab in the pinned section shifts it")
-    func insertPinnedShiftsActive() throws {
+    @Test func insertingBeforeTheActiveTabInThePinnedSectionShiftsIt() throws {
         let f = try WebStateListFixture("a | b*")
         f.list.insert(f.webState("x"), WebStateListInsertionParams.atIndex(0).pinning())
         #expect(f.description == "x a | b*")

@@ -113,8 +113,7 @@ struct WebStateListTests {
         #expect(f.observer.activeChangeCount == 1)
     }
 
-    @Test("InsertActivate replaces the active tab")
-    func insertActivateOverActive() throws {
+    @Test func insertActivateReplacesTheActiveTab() throws {
         let f = try WebStateListFixture("| a* b")
         f.list.insert(f.webState("x"), WebStateListInsertionParams.atIndex(0).activating())
 
@@ -139,16 +138,14 @@ struct WebStateListTests {
         #expect(f.log.events == ["willActivate(b)", "statusOnly(b,1)"])
     }
 
-    @Test("Activating the active tab does nothing")
-    func activateActive() throws {
+    @Test func activatingTheActiveTabDoesNothing() throws {
         let f = try WebStateListFixture("| a* b")
         f.list.activate(at: 0)
         #expect(f.log.events.isEmpty)
         #expect(f.description == "| a* b")
     }
 
-    @Test("Activating nil deactivates")
-    func deactivate() throws {
+    @Test func activatingNilDeactivates() throws {
         let f = try WebStateListFixture("| a b*")
         f.list.activate(at: nil)
 
@@ -235,8 +232,7 @@ struct WebStateListTests {
         #expect(f.list.indexOfInactiveWebState(withURL: url0) == 2)
     }
 
-    @Test("Counts and queries")
-    func counts() throws {
+    @Test func countsAndQueriesDescribeTheList() throws {
         let f = try WebStateListFixture("a b | c d* e")
         #expect(f.list.count == 5)
         #expect(f.list.pinnedCount == 2)
@@ -253,8 +249,7 @@ struct WebStateListTests {
         #expect(!f.list.isBatchInProgress)
     }
 
-    @Test("isMutating is true while observers are notified, and only then")
-    func isMutatingDuringNotifications() throws {
+    @Test func isMutatingIsTrueWhileObserversAreNotifiedAndOnlyThen() throws {
         let f = try WebStateListFixture("a | b* c")
         f.list.insert(f.webState("x"))
         f.list.move(from: 1, to: 3)

@@ -10,8 +10,8 @@ import XCTest
 
 final class InfoBarViewControllerTests: ViewControllerTestCase, @unchecked Sendable {
     private static let restore = InfoBarItem(
-        id: "restore", message: "Swiftlet did not shut down correctly", detail: "Restore your tabs?",
-        buttons: [InfoBarButton(id: "yes", label: "Restore"), InfoBarButton(id: "no", label: "Not Now")])
+        .crashedSession, message: "Swiftlet did not shut down correctly", detail: "Restore your tabs?",
+        buttons: [InfoBarButton(.restore, label: "Restore"), InfoBarButton(.dismiss, label: "Not Now")])
 
     @MainActor
     private func makeInfoBar() -> (InfoBarViewController, RecordingCommands) {
@@ -21,9 +21,9 @@ final class InfoBarViewControllerTests: ViewControllerTestCase, @unchecked Senda
         return (controller, commands)
     }
 
-    /// The ids of the bars in the stack, top to bottom, read from the widgets.
+    /// The kinds of the bars in the stack, top to bottom, read from the widgets.
     @MainActor
-    private func shownIDs(_ controller: InfoBarViewController) -> [String] {
+    private func shownKinds(_ controller: InfoBarViewController) -> [InfoBarKind] {
         var frames: [UnsafeMutablePointer<GtkWidget>] = []
         var child = gtk_widget_get_first_child(controller.widget)
         while let current = child {
@@ -31,7 +31,7 @@ final class InfoBarViewControllerTests: ViewControllerTestCase, @unchecked Senda
             child = gtk_widget_get_next_sibling(current)
         }
         XCTAssertEqual(frames, controller.bars.map(\.frame), "the widgets follow the bars")
-        return controller.bars.map(\.item.id)
+        return controller.bars.map(\.item.kind)
     }
 
     @MainActor
@@ -49,40 +49,41 @@ final class InfoBarViewControllerTests: ViewControllerTestCase, @unchecked Senda
     func testShowReplaceAndHide() {
         onMainActor {
             let (controller, commands) = makeInfoBar()
-            XCTAssertEqual(shownIDs(controller), [])
+            XCTAssertEqual(shownKinds(controller), [])
             controller.showInfoBar(Self.restore)
-            controller.showInfoBar(InfoBarItem(id: "default", message: "Make Swiftlet your default browser?"))
-            XCTAssertEqual(shownIDs(controller), ["restore", "default"], "newest last")
-            let restore = controller.bar("restore")!
+            controller.showInfoBar(
+                InfoBarItem(.sessionProblems, message: "This window could not be restored exactly as it was"))
+            XCTAssertEqual(shownKinds(controller), [.crashedSession, .sessionProblems], "newest last")
+            let restore = controller.bar(.crashedSession)!
             g_object_ref(UnsafeMutableRawPointer(restore.frame))
             defer { g_object_unref(UnsafeMutableRawPointer(restore.frame)) }
             XCTAssertEqual(text(restore.messageLabel), "Swiftlet did not shut down correctly")
             XCTAssertEqual(text(restore.detailLabel), "Restore your tabs?")
             XCTAssertEqual(restore.buttons.map { buttonLabel($0) }, ["Restore", "Not Now"])
             XCTAssertNotNil(restore.closeButton)
-            XCTAssertNil(controller.bar("default")!.detailLabel)
+            XCTAssertNil(controller.bar(.sessionProblems)!.detailLabel)
 
             let replacement = InfoBarItem(
-                id: "restore", message: "Restore 3 tabs?",
-                buttons: [InfoBarButton(id: "yes", label: "Restore")],
+                .crashedSession, message: "Restore 3 tabs?",
+                buttons: [InfoBarButton(.restore, label: "Restore")],
                 isDismissible: false)
             controller.showInfoBar(replacement)
-            XCTAssertEqual(shownIDs(controller), ["restore", "default"], "replaced in place")
+            XCTAssertEqual(shownKinds(controller), [.crashedSession, .sessionProblems], "replaced in place")
             XCTAssertNil(gtk_widget_get_parent(restore.frame), "the old bar is taken out")
-            let replaced = controller.bar("restore")!
+            let replaced = controller.bar(.crashedSession)!
             XCTAssertEqual(replaced.item, replacement)
             XCTAssertEqual(text(replaced.messageLabel), "Restore 3 tabs?")
             XCTAssertNil(replaced.detailLabel)
             XCTAssertEqual(replaced.buttons.count, 1)
             XCTAssertNil(replaced.closeButton, "not dismissible: no close button")
 
-            controller.hideInfoBar(id: "restore")
-            XCTAssertEqual(shownIDs(controller), ["default"])
-            controller.hideInfoBar(id: "restore")
-            controller.hideInfoBar(id: "unknown")
-            XCTAssertEqual(shownIDs(controller), ["default"])
-            controller.hideInfoBar(id: "default")
-            XCTAssertEqual(shownIDs(controller), [])
+            controller.hideInfoBar(.crashedSession)
+            XCTAssertEqual(shownKinds(controller), [.sessionProblems])
+            controller.hideInfoBar(.crashedSession)
+            controller.hideInfoBar(.blockedPopup)
+            XCTAssertEqual(shownKinds(controller), [.sessionProblems])
+            controller.hideInfoBar(.sessionProblems)
+            XCTAssertEqual(shownKinds(controller), [])
             settle()
             XCTAssertEqual(commands.received, [], "pushes send no command")
         }
@@ -92,17 +93,17 @@ final class InfoBarViewControllerTests: ViewControllerTestCase, @unchecked Senda
         onMainActor {
             let (controller, commands) = makeInfoBar()
             controller.showInfoBar(Self.restore)
-            controller.showInfoBar(InfoBarItem(id: "other", message: "Other"))
-            gtkshim_emit(UnsafeMutableRawPointer(controller.bar("restore")!.buttons[1]), "clicked")
-            XCTAssertEqual(commands.received, ["infoBarButtonActivated restore no"])
-            XCTAssertEqual(shownIDs(controller), ["other"], "the bar hid itself")
+            controller.showInfoBar(InfoBarItem(.blockedPopup, message: "Pop-up blocked"))
+            gtkshim_emit(UnsafeMutableRawPointer(controller.bar(.crashedSession)!.buttons[1]), "clicked")
+            XCTAssertEqual(commands.received, ["infoBarButtonActivated crashed-session dismiss"])
+            XCTAssertEqual(shownKinds(controller), [.blockedPopup], "the bar hid itself")
 
             // The bar is gone before the command arrives: the handler may show it again.
             commands.onCommand = { _ in controller.showInfoBar(Self.restore) }
             controller.showInfoBar(Self.restore)
-            gtkshim_emit(UnsafeMutableRawPointer(controller.bar("restore")!.buttons[0]), "clicked")
-            XCTAssertEqual(commands.received.last, "infoBarButtonActivated restore yes")
-            XCTAssertEqual(shownIDs(controller), ["other", "restore"])
+            gtkshim_emit(UnsafeMutableRawPointer(controller.bar(.crashedSession)!.buttons[0]), "clicked")
+            XCTAssertEqual(commands.received.last, "infoBarButtonActivated crashed-session restore")
+            XCTAssertEqual(shownKinds(controller), [.blockedPopup, .crashedSession])
         }
     }
 
@@ -110,9 +111,9 @@ final class InfoBarViewControllerTests: ViewControllerTestCase, @unchecked Senda
         onMainActor {
             let (controller, commands) = makeInfoBar()
             controller.showInfoBar(Self.restore)
-            gtkshim_emit(UnsafeMutableRawPointer(controller.bar("restore")!.closeButton!), "clicked")
-            XCTAssertEqual(commands.received, ["infoBarDismissed restore"])
-            XCTAssertEqual(shownIDs(controller), [])
+            gtkshim_emit(UnsafeMutableRawPointer(controller.bar(.crashedSession)!.closeButton!), "clicked")
+            XCTAssertEqual(commands.received, ["infoBarDismissed crashed-session"])
+            XCTAssertEqual(shownKinds(controller), [])
         }
     }
 
@@ -120,7 +121,7 @@ final class InfoBarViewControllerTests: ViewControllerTestCase, @unchecked Senda
         onMainActor {
             let (controller, _) = makeInfoBar()
             controller.showInfoBar(Self.restore)
-            let bar = controller.bar("restore")!
+            let bar = controller.bar(.crashedSession)!
             XCTAssertNotEqual(gtkshim_accessible_label_is(bar.buttons[0], "Restore"), 0)
             XCTAssertNotEqual(gtkshim_accessible_label_is(bar.buttons[1], "Not Now"), 0)
             XCTAssertNotEqual(gtkshim_accessible_label_is(bar.closeButton!, "Dismiss"), 0)

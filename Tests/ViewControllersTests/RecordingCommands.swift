@@ -5,7 +5,7 @@ import UIInterfaces
 /// reaction (e.g. a mediator's push) when one arrives.
 @MainActor
 final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStripCommands, FindInPageCommands,
-    BrowserCommands, ApplicationCommands, InfoBarCommands, RecentlyClosedCommands, DownloadsCommands
+    BrowserCommands, ApplicationCommands, InfoBarCommands, SceneCommands, DownloadsCommands
 {
     var received: [String] = []
     var onCommand: ((String) -> Void)?
@@ -19,7 +19,7 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
         dispatcher.startDispatching((any BrowserCommands).self, to: self)
         dispatcher.startDispatching((any ApplicationCommands).self, to: self)
         dispatcher.startDispatching((any InfoBarCommands).self, to: self)
-        dispatcher.startDispatching((any RecentlyClosedCommands).self, to: self)
+        dispatcher.startDispatching((any SceneCommands).self, to: self)
         dispatcher.startDispatching((any DownloadsCommands).self, to: self)
     }
 
@@ -50,11 +50,11 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
     func closeOtherTabs(_ id: TabIdentifier) { record("closeOtherTabs \(id.rawValue)") }
     func closeTabsToTheRight(of id: TabIdentifier) { record("closeTabsToTheRight \(id.rawValue)") }
     func moveTabToNewWindow(_ id: TabIdentifier) { record("moveTabToNewWindow \(id.rawValue)") }
-    func moveTab(_ id: TabIdentifier, toWindow windowID: Int) {
-        record("moveTab \(id.rawValue) toWindow \(windowID)")
+    func moveTab(_ id: TabIdentifier, toWindow window: WindowIdentifier) {
+        record("moveTab \(id.rawValue) toWindow \(window.rawValue)")
     }
-    func moveTab(_ id: TabIdentifier, toWindow windowID: Int, at index: Int) {
-        record("moveTab \(id.rawValue) toWindow \(windowID) at \(index)")
+    func moveTab(_ id: TabIdentifier, toWindow window: WindowIdentifier, at index: Int) {
+        record("moveTab \(id.rawValue) toWindow \(window.rawValue) at \(index)")
     }
 
     func showFindBar() { record("showFindBar") }
@@ -76,10 +76,10 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
     func showAbout() { record("showAbout") }
     func quit() { record("quit") }
 
-    func infoBarButtonActivated(infoBarID: String, buttonID: String) {
-        record("infoBarButtonActivated \(infoBarID) \(buttonID)")
+    func infoBarButtonActivated(_ kind: InfoBarKind, button: InfoBarButtonKind) {
+        record("infoBarButtonActivated \(kind.rawValue) \(button.rawValue)")
     }
-    func infoBarDismissed(infoBarID: String) { record("infoBarDismissed \(infoBarID)") }
+    func infoBarDismissed(_ kind: InfoBarKind) { record("infoBarDismissed \(kind.rawValue)") }
 
     func reopenLastClosed() { record("reopenLastClosed") }
     func reopenClosedEntry(_ id: Int) { record("reopenClosedEntry \(id)") }

@@ -19,6 +19,19 @@ private final class TabStripVisibilitySource: BroadcastSource {
 }
 
 final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Sendable {
+    /// The test's strips, as a window's coordinator would share them.
+    nonisolated(unsafe) private var registry: TabStripRegistry!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        onMainActor { registry = TabStripRegistry() }
+    }
+
+    override func tearDown() {
+        onMainActor { registry = nil }
+        super.tearDown()
+    }
+
     @MainActor
     private func makeStrip(
         clock: any TimerClock = ManualTimerClock()
@@ -26,7 +39,8 @@ final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Send
         let commands = RecordingCommands()
         commands.register(on: dispatcher)
         let strip = TabStripViewController(
-            tabStrip: dispatcher.sender(for: (any TabStripCommands).self), clock: clock)
+            tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
+            scene: dispatcher.sender(for: (any SceneCommands).self), registry: registry, clock: clock)
         return (strip, commands)
     }
 
@@ -283,14 +297,15 @@ final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Send
             let (strip, commands) = makeStrip()
             strip.setTabs([item(1), item(2)], selectedIndex: 0)
             strip.setMoveTargets([
-                TabMoveTarget(windowID: 4, title: "News_Site"), TabMoveTarget(windowID: 9, title: ""),
+                TabMoveTarget(window: WindowIdentifier("w4"), title: "News_Site"),
+                TabMoveTarget(window: WindowIdentifier("w9"), title: "Window 9"),
             ])
             XCTAssertEqual(strip.moveTargetLabels, ["News__Site", "Window 9"])
             showMenu(strip, for: 2)
             XCTAssertNotEqual(
                 gtk_widget_activate_action_variant(
-                    strip.widget, "tab.move-to-window", g_variant_new_int64(9)), 0)
-            XCTAssertEqual(commands.received, ["moveTab 2 toWindow 9"])
+                    strip.widget, "tab.move-to-window", g_variant_new_string("w9")), 0)
+            XCTAssertEqual(commands.received, ["moveTab 2 toWindow w9"])
             strip.setMoveTargets([])
             XCTAssertEqual(strip.moveTargetLabels, [])
         }
@@ -350,13 +365,15 @@ final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Send
     /// A second strip, for another window, with its own dispatcher and commands.
     @MainActor
     private func makeOtherStrip(
-        windowID: Int?
+        window: String?
     ) -> (TabStripViewController, RecordingCommands, CommandDispatcher) {
         let otherDispatcher = CommandDispatcher()
         let commands = RecordingCommands()
         commands.register(on: otherDispatcher)
-        let strip = TabStripViewController(tabStrip: otherDispatcher.sender(for: (any TabStripCommands).self))
-        if let windowID { strip.setWindowID(windowID) }
+        let strip = TabStripViewController(
+            tabStrip: otherDispatcher.sender(for: (any TabStripCommands).self),
+            scene: otherDispatcher.sender(for: (any SceneCommands).self), registry: registry)
+        if let window { strip.setWindow(WindowIdentifier(window)) }
         return (strip, commands, otherDispatcher)
     }
 
@@ -394,7 +411,7 @@ final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Send
     func testATabDroppedOnAnotherStripIsSentAsMoveToThatWindowAtTheDropIndex() {
         onMainActor {
             let (source, sourceCommands) = makeStrip()
-            let (target, targetCommands, otherDispatcher) = makeOtherStrip(windowID: 7)
+            let (target, targetCommands, otherDispatcher) = makeOtherStrip(window: "w7")
             source.setTabs([item(1), item(2), item(3)], selectedIndex: 0)
             target.setTabs([item(4), item(5)], selectedIndex: 0)
             let page = source.page(of: TabIdentifier(2))!
@@ -410,7 +427,7 @@ final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Send
             }
             XCTAssertEqual(logged, 0, "no warning from libadwaita")
             XCTAssertEqual(
-                sourceCommands.received, ["moveTab 2 toWindow 7 at 1"], "sent by the tab's own strip")
+                sourceCommands.received, ["moveTab 2 toWindow w7 at 1"], "sent by the tab's own strip")
             XCTAssertEqual(targetCommands.received, [])
             XCTAssertEqual(source.pageTitles, ["Tab 1", "Tab 2", "Tab 3"], "the page is back until the push")
             XCTAssertEqual(target.pageTitles, ["Tab 4", "Tab 5"])
@@ -433,7 +450,7 @@ final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Send
     func testADropARefusedMoveOrAWindowWithoutIdentifierLeavesBothStripsAsPushed() {
         onMainActor {
             let (source, sourceCommands) = makeStrip()
-            let (target, targetCommands, otherDispatcher) = makeOtherStrip(windowID: nil)
+            let (target, targetCommands, otherDispatcher) = makeOtherStrip(window: nil)
             source.setTabs([item(1), item(2)], selectedIndex: 1)
             target.setTabs([item(4)], selectedIndex: 0)
             let hand = makeHand()
@@ -455,7 +472,7 @@ final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Send
     func testATabRemovedDuringItsDragIsClosedWhereItIsDropped() {
         onMainActor {
             let (source, sourceCommands) = makeStrip()
-            let (target, targetCommands, otherDispatcher) = makeOtherStrip(windowID: 3)
+            let (target, targetCommands, otherDispatcher) = makeOtherStrip(window: "w3")
             source.setTabs([item(1), item(2), item(3)], selectedIndex: 0)
             target.setTabs([item(4)], selectedIndex: 0)
             let hand = makeHand()

@@ -18,21 +18,27 @@ final class ViewControllerLifetimeTests: ViewControllerTestCase, @unchecked Send
             weak var info: InfoBarViewController?
             weak var content: ContentViewController?
             weak var browserWindow: BrowserWindowViewController?
+            weak var downloads: DownloadsViewController?
+            weak var recentlyClosed: RecentlyClosedViewController?
+            weak var fullscreen: FullscreenViewController?
+            weak var registry: TabStripRegistry?
             let window = UnsafeMutableRawPointer(adw_window_new()!).assumingMemoryBound(to: GtkWindow.self)
             do {
                 let newToolbar = ToolbarViewController(
                     navigation: dispatcher.sender(for: (any NavigationCommands).self))
                 let newLocation = LocationBarViewController(
                     locationBar: dispatcher.sender(for: (any LocationBarCommands).self))
+                let newRegistry = TabStripRegistry()
                 let newStrip = TabStripViewController(
-                    tabStrip: dispatcher.sender(for: (any TabStripCommands).self))
+                    tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
+                    scene: dispatcher.sender(for: (any SceneCommands).self), registry: newRegistry)
                 let newFind = FindBarViewController(
                     findInPage: dispatcher.sender(for: (any FindInPageCommands).self))
                 let newInfo = InfoBarViewController(
                     infoBar: dispatcher.sender(for: (any InfoBarCommands).self))
                 newInfo.showInfoBar(
                     InfoBarItem(
-                        id: "bar", message: "Message", buttons: [InfoBarButton(id: "ok", label: "OK")]))
+                        .blockedPopup, message: "Message", buttons: [InfoBarButton(.open, label: "OK")]))
                 let newContent = ContentViewController(
                     navigation: dispatcher.sender(for: (any NavigationCommands).self))
                 let newWindow = BrowserWindowViewController(
@@ -41,9 +47,17 @@ final class ViewControllerLifetimeTests: ViewControllerTestCase, @unchecked Send
                     tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
                     navigation: dispatcher.sender(for: (any NavigationCommands).self),
                     findInPage: dispatcher.sender(for: (any FindInPageCommands).self),
-                    recentlyClosed: dispatcher.sender(for: (any RecentlyClosedCommands).self),
-                    downloads: dispatcher.sender(for: (any DownloadsCommands).self))
-                newWindow.setDownloads([DownloadItem(id: 1, fileName: "a.zip", progress: 0.5)])
+                    scene: dispatcher.sender(for: (any SceneCommands).self))
+                let newDownloads = DownloadsViewController(
+                    downloads: dispatcher.sender(for: (any DownloadsCommands).self), toasts: newWindow)
+                newDownloads.setDownloads([DownloadItem(id: 1, fileName: "a.zip", progress: 0.5)])
+                newDownloads.showDownloadFinished(fileName: "b.zip")
+                let newRecentlyClosed = RecentlyClosedViewController(commandUpdater: newWindow)
+                newRecentlyClosed.setRecentlyClosedItems([RecentlyClosedItem(id: 1, title: "Closed")])
+                let newFullscreen = FullscreenViewController(layout: newWindow)
+                newWindow.downloads = newDownloads
+                newWindow.recentlyClosed = newRecentlyClosed
+                newWindow.fullscreen = newFullscreen
                 newWindow.toolbar = newToolbar
                 newWindow.locationBar = newLocation
                 newWindow.tabStrip = newStrip
@@ -56,6 +70,8 @@ final class ViewControllerLifetimeTests: ViewControllerTestCase, @unchecked Send
                 settle()
                 (toolbar, location, strip, find, info, content, browserWindow) =
                     (newToolbar, newLocation, newStrip, newFind, newInfo, newContent, newWindow)
+                (downloads, recentlyClosed, fullscreen, registry) =
+                    (newDownloads, newRecentlyClosed, newFullscreen, newRegistry)
             }
             settle()
             XCTAssertNil(toolbar)
@@ -65,6 +81,10 @@ final class ViewControllerLifetimeTests: ViewControllerTestCase, @unchecked Send
             XCTAssertNil(info)
             XCTAssertNil(content)
             XCTAssertNil(browserWindow)
+            XCTAssertNil(downloads)
+            XCTAssertNil(recentlyClosed)
+            XCTAssertNil(fullscreen)
+            XCTAssertNil(registry)
             XCTAssertEqual(commands.received, ["closeTab 1"])
             gtk_window_destroy(window)
             settle()

@@ -1,22 +1,12 @@
-import CAdwaita
-import CGTK
 import Commands
 import Foundation
 import GLibSupport
-import GTKSupport
+import GTKTestSupport
 import XCTest
 
-/// Runs `body` on the main actor. XCTest calls test methods on the main thread, but its
-/// test discovery on Linux cannot call `@MainActor` methods, so tests are plain methods
-/// whose bodies assert the isolation they already have.
-func onMainActor<T>(_ body: @MainActor () throws -> T) rethrows -> T where T: Sendable {
-    try MainActor.assumeIsolated(body)
-}
-
-/// Shared set-up of the view controller tests: GTK and libadwaita initialized once (they need
-/// a display: scripts/run-tests runs these under xvfb-run), a fresh dispatcher per test.
-// Test methods run on the main thread only; XCTest on Linux does not let them be @MainActor.
-class ViewControllerTestCase: XCTestCase, @unchecked Sendable {
+/// Shared set-up of the view controller tests: a fresh dispatcher per test (GTK and
+/// libadwaita are ``GTKTestCase``'s).
+class ViewControllerTestCase: GTKTestCase, @unchecked Sendable {
     /// How long any wait may take before the test fails instead of hanging.
     static let timeout: Duration = .seconds(5)
 
@@ -24,16 +14,7 @@ class ViewControllerTestCase: XCTestCase, @unchecked Sendable {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        let env = ProcessInfo.processInfo.environment
-        if env["DISPLAY"] == nil && env["WAYLAND_DISPLAY"] == nil {
-            throw XCTSkip(
-                "view controller tests need a display: run them under xvfb-run (scripts/run-tests does)")
-        }
-        try onMainActor {
-            guard GTKRuntime.initialize() else { throw XCTSkip("GTK cannot be initialized here") }
-            adw_init()
-            dispatcher = CommandDispatcher()
-        }
+        onMainActor { dispatcher = CommandDispatcher() }
     }
 
     override func tearDown() {

@@ -1,22 +1,15 @@
 import Foundation
 import GLibSupport
 import GTKSupport
+import GTKTestSupport
 import LocalHTTPServer
 import Web
 @_spi(Testing) import WebKitEngine
 import XCTest
 
-/// Runs `body` on the main actor. XCTest calls test methods on the main thread, but its
-/// test discovery on Linux cannot call `@MainActor` methods, so tests are plain methods
-/// whose bodies assert the isolation they already have.
-func onMainActor<T>(_ body: @MainActor () throws -> T) rethrows -> T where T: Sendable {
-    try MainActor.assumeIsolated(body)
-}
-
-/// Shared set-up of the WebKit engine tests: one engine per process (GTK initializes once),
-/// a local HTTP server and a temporary profile directory per test.
-// Test methods run on the main thread only; XCTest on Linux does not let them be @MainActor.
-class WebKitTestCase: XCTestCase, @unchecked Sendable {
+/// Shared set-up of the WebKit engine tests: one engine per process (GTK is
+/// ``GTKTestCase``'s), a local HTTP server and a temporary profile directory per test.
+class WebKitTestCase: GTKTestCase, @unchecked Sendable {
     @MainActor private static var sharedEngine: WebKitEngine?
 
     /// How long any single wait may take before the test fails instead of hanging.
@@ -27,10 +20,6 @@ class WebKitTestCase: XCTestCase, @unchecked Sendable {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        let env = ProcessInfo.processInfo.environment
-        if env["DISPLAY"] == nil && env["WAYLAND_DISPLAY"] == nil {
-            throw XCTSkip("WebKit tests need a display: run them under xvfb-run (scripts/run-tests does)")
-        }
         server = try LocalHTTPServer()
         server.route("/a", .page(title: "Page A", body: "<p>alpha</p>"))
         server.route("/b", .page(title: "Page B", body: "<p>bravo</p>"))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Web
 import WebTestSupport
@@ -39,11 +40,9 @@ enum SupportMisuse: String, CaseIterable, Codable, Sendable {
 struct SupportPreconditionTests {
     @Test(arguments: SupportMisuse.allCases)
     func misuseFailsNamingTheMethod(misuse: SupportMisuse) async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             [misuse] in
             await MainActor.run { misuse.perform() }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains(misuse.message), "\(stderr)")
+        }.expectPreconditionMessage(misuse.message)
     }
 }

@@ -1,5 +1,6 @@
 import Base
 import Foundation
+import TestSupport
 import Testing
 import Web
 import WebTestSupport
@@ -139,26 +140,29 @@ struct WebStateDiscardTests {
     }
 
     @Test func discardingTwiceAVisibleOrAClosedWebStateFailsLoudly() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                let webState = WebState(params: .init(context: FakeWebEngine().defaultContext))
+                let engine = FakeWebEngine()
+                let webState = WebState(params: .init(context: engine.defaultContext))
                 webState.discard()
                 webState.discard()
             }
-        }
-        await #expect(processExitsWith: .failure) {
+        }.expectPreconditionMessage("discard() on an unrealized WebState")
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                let webState = WebState(params: .init(context: FakeWebEngine().defaultContext))
+                let engine = FakeWebEngine()
+                let webState = WebState(params: .init(context: engine.defaultContext))
                 webState.wasShown()
                 webState.discard()
             }
-        }
-        await #expect(processExitsWith: .failure) {
+        }.expectPreconditionMessage("discard(loaders:) on a visible WebState")
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                let webState = WebState(params: .init(context: FakeWebEngine().defaultContext))
+                let engine = FakeWebEngine()
+                let webState = WebState(params: .init(context: engine.defaultContext))
                 webState.close()
                 webState.discard(loaders: .init(storage: { nil }, nativeSessionState: { nil }))
             }
-        }
+        }.expectPreconditionMessage("discard(loaders:) on an unrealized WebState")
     }
 }

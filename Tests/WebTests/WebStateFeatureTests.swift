@@ -1,5 +1,6 @@
 import Base
 import Foundation
+import TestSupport
 import Testing
 import Web
 import WebTestSupport
@@ -98,12 +99,13 @@ import WebTestSupport
     }
 
     @Test func prefixWithADotFailsLoudly() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                let webState = WebState(params: .init(context: FakeWebEngine().defaultContext))
+                let engine = FakeWebEngine()
+                let webState = WebState(params: .init(context: engine.defaultContext))
                 _ = webState.addScriptCommandCallback(prefix: "a.b") { _ in }
             }
-        }
+        }.expectPreconditionMessage("WebState: bad script command prefix 'a.b'")
     }
 }
 

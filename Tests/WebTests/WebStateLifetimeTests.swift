@@ -1,5 +1,6 @@
 import Base
 import Foundation
+import TestSupport
 import Testing
 import Web
 import WebTestSupport
@@ -81,38 +82,41 @@ import WebTestSupport
     }
 
     @Test func closingTwiceFailsLoudly() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                let webState = WebState(params: .init(context: FakeWebEngine().defaultContext))
+                let engine = FakeWebEngine()
+                let webState = WebState(params: .init(context: engine.defaultContext))
                 webState.close()
                 webState.close()
             }
-        }
+        }.expectPreconditionMessage("closed twice")
     }
 
     @Test func realizingAfterCloseFailsLoudly() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
+                let engine = FakeWebEngine()
                 let metadata = WebStateMetadata(creationTime: Date(), lastActiveTime: Date())
                 let webState = WebState(
-                    context: FakeWebEngine().defaultContext, id: .newUnique(), metadata: metadata,
+                    context: engine.defaultContext, id: .newUnique(), metadata: metadata,
                     loaders: .init(storage: { nil }, nativeSessionState: { nil }))
                 webState.close()
                 webState.forceRealized()
             }
-        }
+        }.expectPreconditionMessage("realized while being destroyed")
     }
 
     @Test func serializingAnUnrealizedWebStateToStorageFailsLoudly() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
+                let engine = FakeWebEngine()
                 let metadata = WebStateMetadata(creationTime: Date(), lastActiveTime: Date())
                 let webState = WebState(
-                    context: FakeWebEngine().defaultContext, id: .newUnique(), metadata: metadata,
+                    context: engine.defaultContext, id: .newUnique(), metadata: metadata,
                     loaders: .init(storage: { nil }, nativeSessionState: { nil }))
                 _ = webState.serializeToStorage()
             }
-        }
+        }.expectPreconditionMessage("serializeToStorage() on an unrealized WebState")
     }
 }
 
@@ -259,16 +263,16 @@ import WebTestSupport
 
     @Test(arguments: [3, 4, -2])
     func outOfRangeIndexFailsLoudly(_ index: Int) async {
-        await #expect(processExitsWith: .failure) { [index] in
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [index] in
             let items = (1...3).map { NavigationItem(url: URL(string: "https://a.example/\($0)")!) }
             _ = NavigationHistory(items: items, lastCommittedItemIndex: index)
-        }
+        }.expectPreconditionMessage("NavigationHistory: index \(index) out of range for 3 items")
     }
 
     @Test func emptyHistoryWithACommittedIndexFailsLoudly() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = NavigationHistory(items: [], lastCommittedItemIndex: 0)
-        }
+        }.expectPreconditionMessage("NavigationHistory: index 0 out of range for 0 items")
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Web
 import WebTestSupport
@@ -9,7 +10,8 @@ import WebTestSupport
     @Test func freshLoadReportsEventsInEngineOrder() throws {
         let webState = fixture.makeWebState()
         let recorder = WebStateEventRecorder(observing: [webState])
-        fixture.engine.setPage(url("https://a.example/start"), .init(title: "Start"))
+        fixture.engine.setPage(
+            url("https://a.example/start"), .init(title: "Start", favicon: Data("icon".utf8)))
 
         webState.load(url("https://a.example/start"))
 
@@ -47,6 +49,9 @@ import WebTestSupport
     }
 
     @Test func sameOriginLoadDoesNotRepeatTheFavicon() {
+        for page in ["https://a.example/1", "https://a.example/2", "https://b.example/"] {
+            fixture.engine.setPage(url(page), .init(title: "", favicon: Data("icon".utf8)))
+        }
         let webState = fixture.makeWebState(loading: [url("https://a.example/1")])
         let recorder = WebStateEventRecorder(observing: [webState])
         webState.load(url("https://a.example/2"))
@@ -79,7 +84,7 @@ import WebTestSupport
         #expect(try fakeContent(of: webState).loadedURLs == [url("https://b.example/new")])
     }
 
-    @Test func redirectLoopFailsWithoutCommitting() {
+    @Test func aRedirectLoopFailsAndShowsAnErrorPageInItsPlace() {
         fixture.engine.setPage(
             url("https://a.example/"), .init(title: "A", redirect: url("https://b.example/")))
         fixture.engine.setPage(
@@ -89,10 +94,14 @@ import WebTestSupport
 
         webState.load(url("https://a.example/"))
 
-        #expect(recorder.events.last == "pageLoaded(failure)")
-        #expect(recorder.count("titleWasSet") == 0)
-        #expect(webState.lastCommittedURL == url("https://start.example/"))
-        #expect(webState.navigationItemCount == 1)
+        #expect(recorder.events.contains("didFinishNavigation(https://a.example/ error)"))
+        #expect(
+            recorder.events.suffix(4) == [
+                "pageLoaded(failure)", "didChangeVisibleSecurityState", "didChangeBackForwardState",
+                "titleWasSet(a.example)",
+            ])
+        #expect(webState.lastCommittedURL == url("https://a.example/"))
+        #expect(webState.navigationItemCount == 2)
     }
 
     @Test func goingBackToARedirectingEntryCommitsTheFinalURL() throws {
@@ -111,7 +120,7 @@ import WebTestSupport
         #expect(try fakeContent(of: webState).loadedURLs.last == url("https://a.example/here"))
     }
 
-    @Test func unreachableHostDoesNotCommit() throws {
+    @Test func anUnreachableHostShowsAnErrorPageInItsPlace() throws {
         let failure = WebLoadError(
             kind: .unreachable, message: "cannot connect", url: url("https://down.example/"))
         fixture.engine.setPage(url("https://down.example/"), .init(title: "", failure: failure))
@@ -131,14 +140,21 @@ import WebTestSupport
                 "loadProgressChanged(1.0)",
                 "didStopLoading",
                 "pageLoaded(failure)",
+                // The error page, without load events of its own.
+                "didChangeVisibleSecurityState",
+                "didChangeBackForwardState",
+                "titleWasSet(down.example)",
             ])
         #expect(failures.finishedContext?.hasCommitted == false)
         #expect(failures.finishedContext?.error?.kind == .unreachable)
         #expect(failures.loadError?.kind == .unreachable)
-        #expect(urls(of: webState.navigationManager.history) == [url("https://a.example/")])
-        #expect(webState.lastCommittedURL == url("https://a.example/"))
-        #expect(webState.visibleURL == url("https://a.example/"))
-        #expect(webState.title == "a.example")
+        #expect(
+            urls(of: webState.navigationManager.history) == [
+                url("https://a.example/"), url("https://down.example/"),
+            ])
+        #expect(webState.lastCommittedURL == url("https://down.example/"))
+        #expect(webState.visibleURL == url("https://down.example/"))
+        #expect(webState.title == "down.example")
     }
 
     @Test(arguments: [404, 500])
@@ -257,13 +273,14 @@ import WebTestSupport
     }
 
     @Test func goToAMissingItemFailsLoudly() async {
-        await #expect(processExitsWith: .failure) {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
-                let webState = WebState(params: .init(context: FakeWebEngine().defaultContext))
+                let engine = FakeWebEngine()
+                let webState = WebState(params: .init(context: engine.defaultContext))
                 webState.load(URL(string: "https://a.example/")!)
                 webState.navigationManager.goToItem(at: 1)
             }
-        }
+        }.expectPreconditionMessage("NavigationManager: no item at index 1")
     }
 
     // MARK: Policy deciders

@@ -6,9 +6,9 @@ extension AppState {
 
     /// Restores the windows open when the last run crashed (the user chose Restore), each
     /// from its set-aside copy; tabs that were loading then come back without loading. The
-    /// windows opened since stay as they are. Returns the restored windows (each needs a
-    /// window).
-    public func restoreCrashedScenes() -> [SceneState] {
+    /// windows opened since stay as they are. Each restored window is announced as it
+    /// connects, and then the end of the offer.
+    public func restoreCrashedScenes() {
         precondition(initStage == .final, "AppState.restoreCrashedScenes: not launched")
         var restored: [SceneState] = []
         for record in openScenes.crashedScenes {
@@ -18,8 +18,10 @@ extension AppState {
             let service = sessionServices.sessionRestoration(for: owner)
             guard !service.isConnected(sessionID: record.sessionID) else { continue }
             SessionCrashRecovery(storageDirectory: service.storageDirectory).restoreSession(record.sessionID)
-            restored.append(restoreScene(record.sessionID, profile: owner, afterCrash: true))
+            let scene = restoreScene(record.sessionID, profile: owner, afterCrash: true)
+            restored.append(scene)
+            connect(scene)
         }
-        return restored
+        observers.forEach { $0.appState(self, restoredCrashedScenes: restored) }
     }
 }

@@ -6,7 +6,8 @@ import Sessions
 
 extension AppState {
     /// Runs the launch sequence (see the type's documentation) with windows opening in the
-    /// profile `profileName` (made if missing). Throws if that profile cannot be opened.
+    /// profile `profileName` (made if missing); each restored window is announced as it
+    /// connects. Throws if that profile cannot be opened.
     @discardableResult
     public func launch(profileName: String = "Default") throws(ProfileManager.Error) -> LaunchOutcome {
         precondition(initStage == .start, "AppState.launch: already launched")
@@ -75,7 +76,9 @@ extension AppState {
                         "window \(record.sessionID): profile \(record.profileName) is not available")
                     continue
                 }
-                restored.append(restoreScene(record.sessionID, profile: owner, afterCrash: false))
+                let scene = restoreScene(record.sessionID, profile: owner, afterCrash: false)
+                restored.append(scene)
+                connect(scene)
             }
         }
         initStage = .final

@@ -1,17 +1,28 @@
-import Foundation
+public import Foundation
 import Profiles
 import Sessions
 import TabModel
+import Web
 
 extension AppState {
-    /// Opens a new, empty window (an incognito one when `incognito`) in ``profile``, with a
-    /// new session. Add its tabs; its UI sets its activation level.
+    /// Opens a new window (an incognito one when `incognito`) in ``profile``, with a new
+    /// session and a tab loading each of `urls`, the last one active, and announces it: the
+    /// tabs come first, so that their pages load while the UI makes the window. Its UI sets
+    /// its activation level.
     @discardableResult
-    public func openNewScene(incognito: Bool = false) -> SceneState {
+    public func openNewScene(incognito: Bool = false, urls: [URL] = []) -> SceneState {
         guard let profile else { preconditionFailure("AppState.openNewScene: not launched") }
         precondition(!isTerminating, "AppState.openNewScene: quitting")
-        return makeScene(
+        let scene = makeScene(
             profile: incognito ? profile.offTheRecordProfile : profile, sessionID: Self.newSessionID())
+        let list = scene.browser.webStateList
+        for (index, url) in urls.enumerated() {
+            let webState = WebState(params: .init(context: scene.profile.webEngineContext, url: url))
+            list.insert(webState, index == urls.count - 1 ? .automatic.activating() : .automatic)
+            webState.load(url)
+        }
+        connect(scene)
+        return scene
     }
 
     static func newSessionID() -> String { UUID().uuidString.lowercased() }
@@ -46,8 +57,9 @@ extension AppState {
         return scene
     }
 
-    /// The user closed `scene`'s window (not by quitting): its session is saved and it is
-    /// forgotten; a regular window with tabs goes to recently closed, as one entry with
+    /// The user closed `scene`'s window (not by quitting): it is announced as disconnected
+    /// (its UI goes first), its session is saved and it is forgotten; a regular window with
+    /// tabs goes to recently closed, as one entry with
     /// every tab's history, read back on the IO queue (its session data is deleted once the
     /// entry is on disk; `SessionRestorationService.moveSessionsToRecentlyClosed`); an
     /// incognito one is deleted,
@@ -57,6 +69,7 @@ extension AppState {
         guard scenes.contains(where: { $0 === scene }) else { return }
         scenes.removeAll { $0 === scene }
         openScenes.remove(scene.record)
+        observers.forEach { $0.appState(self, sceneDisconnected: scene) }
         if !scene.isClosed { scene.setActivationLevel(.unattached) }
         let service = sessionServices.sessionRestoration(for: scene.profile)
         let tabRestore = sessionServices.tabRestore(for: scene.profile)
@@ -95,6 +108,6 @@ extension AppState {
         where record.isIncognito && profiles.contains(record.profileName) {
             openScenes.removeCrashed(record)
         }
-        onScenesEnded?(ended)
+        for scene in ended { observers.forEach { $0.appState(self, sceneDisconnected: scene) } }
     }
 }

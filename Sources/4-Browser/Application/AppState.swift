@@ -9,7 +9,8 @@ public import Web
 /// The application without its UI (Chromium's AppState): the launch and quit sequences,
 /// the windows (``SceneState``s) and what happens to their sessions when they open, close,
 /// crash and come back. Everything here runs on the fake engine in tests; the GTK layer
-/// makes a window per scene and maps the window's state onto its activation level.
+/// makes a window per scene it hears of (``AppStateObserver``) and maps the window's state
+/// onto its activation level.
 ///
 /// Launch (``launch(profileName:)``): start the application context (which tells whether
 /// the last run crashed); load the profile; after a crash, set every session aside (a
@@ -39,14 +40,11 @@ public final class AppState {
     public internal(set) var scenes: [SceneState] = []
     /// The profile new windows open in (known after the launch).
     public internal(set) var profile: Profile?
-    /// Called when scenes end without the UI asking — the last incognito tab of a profile
-    /// closed, which ends every incognito window of it: the UI closes their windows (the
-    /// browsers are destroyed right after).
-    public var onScenesEnded: (@MainActor ([SceneState]) -> Void)?
 
     var incognitoLifetimes: [ObjectIdentifier: IncognitoSessionLifetime] = [:]
     /// Files the launch could not read, for the first window to report.
     var launchProblemsToReport: [SessionProblem] = []
+    let observers = ObserverList<any AppStateObserver>()
 
     /// An application storing under `userDataDirectory`, on `engine`. `registerProfilePrefs`
     /// registers the prefs of the layers above; `attachTabHelpers` runs for every tab added

@@ -1,9 +1,10 @@
 import Commands
 import TabModel
 
-/// The base of the coordinators of a window's parts (tab strip, toolbar, location bar,
-/// content, find bar): each makes a view controller and a mediator over the window's tab
-/// list, connects them, and registers the mediator for its command protocol when it has one.
+/// The base of a window's coordinator and of the coordinators of its parts (tab strip,
+/// toolbar, location bar, content, find bar …): each makes a view controller and a mediator
+/// over the window's tab list, connects them, and registers the mediator for its command
+/// protocol when it has one.
 /// What a
 /// subclass connects in ``start()`` it records with ``register(_:to:)`` and
 /// ``onStop(_:)``, and ``stop()`` undoes it, last first.

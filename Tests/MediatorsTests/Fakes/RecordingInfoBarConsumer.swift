@@ -1,20 +1,20 @@
 import UIInterfaces
 
-/// Records every push: `show <id>: <message> (<detail>) [<buttons>]`, `hide <id>`.
+/// Records every push: `show <kind>: <message> (<detail>) [<buttons>]`, `hide <kind>`.
 @MainActor
 final class RecordingInfoBarConsumer: InfoBarConsumer {
     var pushes: [String] = []
-    /// The last item shown for each id still shown.
-    var shown: [String: InfoBarItem] = [:]
+    /// The last item shown of each kind still shown.
+    var shown: [InfoBarKind: InfoBarItem] = [:]
 
     func showInfoBar(_ item: InfoBarItem) {
-        shown[item.id] = item
+        shown[item.kind] = item
         let buttons = item.buttons.map(\.label).joined(separator: ", ")
-        pushes.append("show \(item.id): \(item.message) (\(item.detail ?? "")) [\(buttons)]")
+        pushes.append("show \(item.kind.rawValue): \(item.message) (\(item.detail ?? "")) [\(buttons)]")
     }
 
-    func hideInfoBar(id: String) {
-        shown[id] = nil
-        pushes.append("hide \(id)")
+    func hideInfoBar(_ kind: InfoBarKind) {
+        shown[kind] = nil
+        pushes.append("hide \(kind.rawValue)")
     }
 }

@@ -5,7 +5,9 @@ public import Web
 /// A fake web view: navigations run to completion synchronously, reporting the events a
 /// real engine reports, in the same order (start loading, start navigation, [redirect],
 /// progress, finish navigation, back-forward state, title, progress 1, stop loading, page
-/// loaded).
+/// loaded). A load that fails before committing shows an error page in its place, as
+/// WebKit's engine does; a stopped or superseded navigation finishes, cancelled, and its load
+/// fails. The WebContentConformance scenarios check this against WebKit.
 @MainActor
 public final class FakeWebContent: WebContent {
     /// The events' receiver.
@@ -22,9 +24,12 @@ public final class FakeWebContent: WebContent {
     public var lastCommittedURL: URL? { history.lastCommittedItem?.url }
     /// The progress.
     public private(set) var estimatedProgress: Double = 0
-    /// Whether loading (only ever true while events are being reported).
+    /// Whether loading: while the events of a load are being reported, and while a load
+    /// stalls (``FakeWebEngine/Page/stalls``).
     public private(set) var isLoading = false
-    /// The favicon URL (`/favicon.ico` of the committed page's origin).
+    /// The favicon URL of a committed page with a ``FakeWebEngine/Page/favicon``
+    /// (`/favicon.ico` of its origin); nil for a page without one, as WebKit knows a favicon
+    /// URL only once it has the icon.
     public private(set) var faviconURL: URL?
     /// The committed page's ``FakeWebEngine/Page/favicon``.
     public private(set) var favicon: Data?
@@ -72,13 +77,24 @@ public final class FakeWebContent: WebContent {
             historyIndex: history.lastCommittedItemIndex)
     }
 
-    /// Stops a stalled load.
+    /// Stops a stalled load: its navigation finishes, cancelled, and the load fails.
     public func stopLoading() {
         guard isLoading else { return }
+        if let stalled = stalledNavigation {
+            stalledNavigation = nil
+            finish(
+                context: stalled,
+                error: WebLoadError(kind: .cancelled, message: "cancelled", url: stalled.url))
+            return
+        }
         isLoading = false
         visibleURL = lastCommittedURL
         report(.didStopLoading)
     }
+
+    /// The navigation of a load that stalled (``FakeWebEngine/Page/stalls``), until it is
+    /// stopped or another navigation supersedes it.
+    private var stalledNavigation: NavigationContext?
 
     /// Redirects followed before a load fails with "too many redirects".
     static let maxRedirects = 20
@@ -91,6 +107,13 @@ public final class FakeWebContent: WebContent {
             return
         }
         var context = NavigationContext(navigationID: engine.newNavigationID(), url: requestedURL)
+        // A new navigation cancels a stalled one, whose load ends before the new one starts.
+        if let stalled = stalledNavigation {
+            stalledNavigation = nil
+            finish(
+                context: stalled,
+                error: WebLoadError(kind: .cancelled, message: "cancelled", url: stalled.url))
+        }
         isLoading = true
         visibleURL = requestedURL
         estimatedProgress = 0.1
@@ -104,7 +127,8 @@ public final class FakeWebContent: WebContent {
             if redirects > Self.maxRedirects {
                 finish(
                     context: context,
-                    error: WebLoadError(kind: .other, message: "too many redirects", url: context.url))
+                    error: WebLoadError(kind: .other, message: "too many redirects", url: context.url),
+                    historyIndex: historyIndex)
                 return
             }
             if delegate?.webContent(self, decidePolicyFor: NavigationRequest(url: target)) == .cancel {
@@ -119,28 +143,15 @@ public final class FakeWebContent: WebContent {
             page = engine.page(for: target)
         }
         loadedURLs.append(context.url)
-        if page.stalls { return }
-        if let failure = page.failure {
-            finish(context: context, error: failure)
+        if page.stalls {
+            stalledNavigation = context
             return
         }
-        // Commit.
-        var items = history.items
-        let index: Int
-        let item = NavigationItem(url: context.url, title: page.title)
-        if let historyIndex {
-            index = historyIndex
-            items[index].url = context.url  // A redirect moves the entry to its final URL.
-            items[index].title = page.title
-            items[index].timestamp = Date()
-        } else {
-            if history.lastCommittedItemIndex + 1 < items.count {
-                items.removeSubrange((history.lastCommittedItemIndex + 1)...)
-            }
-            items.append(item)
-            index = items.count - 1
+        if let failure = page.failure {
+            finish(context: context, error: failure, historyIndex: historyIndex)
+            return
         }
-        history = NavigationHistory(items: items, lastCommittedItemIndex: index)
+        commitEntry(url: context.url, title: page.title, historyIndex: historyIndex)
         hadFormInteraction = false
         title = page.title
         context.hasCommitted = true
@@ -162,14 +173,13 @@ public final class FakeWebContent: WebContent {
         }
         report(.backForwardStateChanged)
         report(.titleChanged)
-        if let scheme = context.url.scheme, let host = context.url.host {
-            let iconURL = URL(string: "\(scheme)://\(host)/favicon.ico")
-            if let png = page.favicon { engine.faviconDatabase[context.url.absoluteString] = png }
-            if iconURL != faviconURL || page.favicon != favicon {
-                faviconURL = iconURL
-                favicon = page.favicon
-                report(.faviconURLChanged(iconURL))
-            }
+        let iconURL =
+            page.favicon == nil ? nil : URL(string: "/favicon.ico", relativeTo: context.url)?.absoluteURL
+        if let png = page.favicon { engine.faviconDatabase[context.url.absoluteString] = png }
+        if iconURL != faviconURL || page.favicon != favicon {
+            faviconURL = iconURL
+            favicon = page.favicon
+            report(.faviconURLChanged(iconURL))
         }
         estimatedProgress = 1
         report(.loadProgressChanged(1))
@@ -178,7 +188,27 @@ public final class FakeWebContent: WebContent {
         report(.pageLoaded(error.map { .failure($0) } ?? .success))
     }
 
-    private func finish(context: NavigationContext, error: WebLoadError) {
+    /// Puts the entry of `url` at `historyIndex`, or after the committed one (dropping the
+    /// forward entries), and makes it the committed one.
+    private func commitEntry(url: URL, title: String, historyIndex: Int?) {
+        var items = history.items
+        let index: Int
+        if let historyIndex {
+            index = historyIndex
+            items[index].url = url  // A redirect moves the entry to its final URL.
+            items[index].title = title
+            items[index].timestamp = Date()
+        } else {
+            if history.lastCommittedItemIndex + 1 < items.count {
+                items.removeSubrange((history.lastCommittedItemIndex + 1)...)
+            }
+            items.append(NavigationItem(url: url, title: title))
+            index = items.count - 1
+        }
+        history = NavigationHistory(items: items, lastCommittedItemIndex: index)
+    }
+
+    private func finish(context: NavigationContext, error: WebLoadError, historyIndex: Int? = nil) {
         var context = context
         context.error = error
         visibleURL = lastCommittedURL
@@ -188,6 +218,31 @@ public final class FakeWebContent: WebContent {
         isLoading = false
         report(.didStopLoading)
         report(.pageLoaded(.failure(error)))
+        if error.kind != .cancelled {
+            showErrorPage(for: context.url, error: error, historyIndex: historyIndex)
+        }
+    }
+
+    /// Commits an error page in a failed load's place, as WebKit's engine does (its own load
+    /// reports no load events): an entry of the failed URL, titled with its host, whose
+    /// security is unknown (broken, for a refused certificate).
+    private func showErrorPage(for url: URL, error: WebLoadError, historyIndex: Int?) {
+        let errorTitle = url.host ?? url.absoluteString
+        commitEntry(url: url, title: errorTitle, historyIndex: historyIndex)
+        visibleURL = url
+        title = errorTitle
+        let ssl =
+            error.kind == .tls
+            ? SSLStatus(
+                securityStyle: .authenticationBroken,
+                certificateStatus: engine.page(for: url).certificateErrors)
+            : .unknown
+        if ssl != sslStatus {
+            sslStatus = ssl
+            report(.visibleSecurityStateChanged)
+        }
+        report(.backForwardStateChanged)
+        report(.titleChanged)
     }
 
     // MARK: Session state
@@ -214,8 +269,11 @@ public final class FakeWebContent: WebContent {
         self.history = chosen
         title = chosen.lastCommittedItem?.title ?? ""
         visibleURL = chosen.lastCommittedItem?.url
-        report(.backForwardStateChanged)
-        guard loadCommittedEntry else { return true }
+        // The committed entry's load reports the new history.
+        guard loadCommittedEntry else {
+            report(.backForwardStateChanged)
+            return true
+        }
         navigate(
             to: chosen.items[chosen.lastCommittedItemIndex].url, historyIndex: chosen.lastCommittedItemIndex)
         return true

@@ -2,6 +2,7 @@ import CAdwaita
 import CGTK
 import Foundation
 import GLibSupport
+import GTKSupport
 
 /// The GTK side of the application: an `AdwApplication` with Swiftlet's application id,
 /// single instance over D-Bus. A second `swiftlet URL` does not open a window of its own:
@@ -84,30 +85,37 @@ final class BrowserApplication {
         defer { cArguments.forEach { free($0) } }
         cArguments.append(nil)
         return cArguments.withUnsafeMutableBufferPointer { buffer in
-            g_application_run(
-                UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self),
-                Int32(arguments.count), buffer.baseAddress)
+            g_application_run(gApplication, Int32(arguments.count), buffer.baseAddress)
         }
     }
 
     /// Keeps the application running with no window (released by ``release()``).
     func hold() {
-        g_application_hold(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self))
+        g_application_hold(gApplication)
     }
 
     /// Undoes one ``hold()``.
     func release() {
-        g_application_release(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self))
+        g_application_release(gApplication)
     }
 
     /// Ends the main loop.
     func quit() {
-        g_application_quit(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self))
+        g_application_quit(gApplication)
     }
 
     /// A new application window (not yet shown).
-    func makeWindow() -> UnsafeMutablePointer<GtkWidget> {
-        adw_application_window_new(
-            UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self))
+    func makeWindow() -> WindowHandle {
+        WindowHandle(adw_application_window_new(gtkApplication))
+    }
+
+    /// The application as GIO's application functions take it.
+    private var gApplication: UnsafeMutablePointer<GApplication> {
+        UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)
+    }
+
+    /// The application as GTK's application functions take it.
+    private var gtkApplication: UnsafeMutablePointer<GtkApplication> {
+        UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self)
     }
 }

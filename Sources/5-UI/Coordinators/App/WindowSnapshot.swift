@@ -1,5 +1,6 @@
 import CAdwaita
 import CGTK
+import GTKSupport
 
 /// A picture of a whole window as GTK draws it (header bar, tabs and page), saved as PNG.
 /// Used by `make run` on a machine without a display: the window runs on its own Xvfb and
@@ -12,12 +13,11 @@ enum WindowSnapshot {
     /// frames after the load has finished. Counting frames, not time, keeps it independent of
     /// how fast the machine draws. `completion` gets whether the file was written.
     static func save(
-        _ window: UnsafeMutablePointer<GtkWidget>, to path: String,
+        _ window: WindowHandle, to path: String,
         completion: @escaping @MainActor (Bool) -> Void
     ) {
         guard
-            let content = gtk_window_get_child(
-                UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)),
+            let content = gtk_window_get_child(window.gtkWindow),
             let paintable = gtk_widget_paintable_new(content)
         else { return completion(false) }
         var framesLeft = 30
@@ -27,7 +27,7 @@ enum WindowSnapshot {
                 gtk_widget_queue_draw(widget)
                 return true
             }
-            let saved = render(paintable, of: content, in: window, to: path)
+            let saved = render(paintable, of: content, in: window.widget, to: path)
             g_object_unref(UnsafeMutableRawPointer(paintable))
             completion(saved)
             return false

@@ -1,9 +1,9 @@
 import Application
-import CAdwaita
 import CGTK
 import Commands
 import Foundation
 import GLibSupport
+import GTKSupport
 import Mediators
 import TabModel
 import UIInterfaces
@@ -11,234 +11,206 @@ import ViewControllers
 import Web
 
 /// One browser window (Chromium's SceneController for one scene): its ``SceneState`` and the
-/// scene's `Browser` (tabs, dispatcher, broadcaster), the window's view
-/// controller and the child coordinators of its parts (tab strip, toolbar, location bar,
-/// content, find bar). It handles ``BrowserCommands``: the ones that change tabs go to its
-/// ``BrowserMediator``, the ones that only change the window (focus the location bar,
-/// fullscreen) to the view controllers. What shows in fullscreen goes through the Browser's
-/// broadcaster: the window view controller publishes the window's state, a
-/// ``FullscreenMediator`` decides, the window and the tab strip follow. A
-/// ``DownloadsMediator`` lists the profile's downloads under way in the window (and handles
-/// their ``DownloadsCommands``) and shows those that ended as toasts; a ``WindowTitleMediator``
-/// titles the window after its active tab; a ``BlockedPopupMediator`` shows the pop-ups the
-/// active tab's page was refused in an info bar (whose Open and close buttons this coordinator
-/// passes back to it).
+/// scene's `Browser` (tabs, dispatcher, broadcaster), the GTK window and its view controller,
+/// and a child coordinator per part of the window, each with the same name as its folder in
+/// the other UI layers: tab strip, toolbar, location bar, content, find bar, info bars,
+/// recently closed, downloads, fullscreen, the window's title. Each registers what it
+/// handles on the window's dispatcher and undoes it when it stops (``FeatureCoordinator``).
 ///
-/// It maps the GTK window's state onto its scene's activation level (focused:
-/// foreground-active, shown: foreground-inactive, minimized or hidden: background), shows
-/// info bars, and handles the window's ``RecentlyClosedCommands`` (reopening goes through
-/// the application layer; a reopened window goes to ``openWindows``).
+/// It handles ``BrowserCommands``: the ones that change tabs go to its ``BrowserMediator``,
+/// focusing the location bar and fullscreen to the children. What the window asks of the
+/// application (``SceneCommands``: new windows, moving tabs, reopening what was closed) goes
+/// from its dispatcher to the application's ``SceneMediator``, and the windows that opens
+/// are the app coordinator's. It maps the GTK window's state onto its scene's activation
+/// level (focused: foreground-active, shown: foreground-inactive, minimized or hidden:
+/// background), and tells its ``delegate`` when the window should close.
 @MainActor
-final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedCommands, InfoBarCommands {
+final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     /// The window's state in the application layer.
     let scene: SceneState
     /// The window's model.
     var browser: Browser { scene.browser }
     /// The page new tabs open with.
     let startPageURL: URL
-    /// Called once the window has closed (by the user, or its last tab closed).
-    var onClosed: (@MainActor () -> Void)?
-    /// Called once, when the first page of the window has loaded.
-    var onFirstPageLoaded: (@MainActor () -> Void)?
-    /// The window's number among the application's windows (for "Move to Window").
-    var windowID = 0
-    /// Moves the tab at an index of this window to the window `windowID`, at an index of that
-    /// window (nil: its end).
-    var moveTabToWindow: (@MainActor (_ index: Int, _ windowID: Int, _ insertionIndex: Int?) -> Void)?
-    /// Makes and shows windows for scenes this window's commands opened (a reopened window).
-    var openWindows: (@MainActor ([SceneState]) -> Void)?
-    /// Restores the windows of the crashed run (the menu's "Restore Previous Session").
-    var onRestorePreviousSession: (@MainActor () -> Void)?
-    /// Called when the user clicks a button of one of the window's info bars.
-    var onInfoBarButton: (@MainActor (_ infoBarID: String, _ buttonID: String) -> Void)?
+    weak var delegate: (any BrowserCoordinatorDelegate)?
 
     private weak var appState: AppState?
-    private var infoBar: InfoBarViewController?
-    private var tabStrip: TabStripCoordinator?
-    private var recentlyClosed: RecentlyClosedMediator?
-    private var activation: WindowActivationTracker?
-    private let makeWindow: @MainActor () -> UnsafeMutablePointer<GtkWidget>
+    private let sceneMediator: SceneMediator
+    private let makeWindow: @MainActor () -> WindowHandle
+    private let tabStripRegistry: TabStripRegistry
     private weak var applicationCommands: (any ApplicationCommands)?
-    private var window: UnsafeMutablePointer<GtkWidget>?
+    private var window: WindowHandle?
     private var windowViewController: BrowserWindowViewController?
     private var mediator: BrowserMediator?
-    private var downloads: DownloadsMediator?
-    private var windowTitle: WindowTitleMediator?
-    private var blockedPopups: BlockedPopupMediator?
-    private var fullscreen: FullscreenMediator?
     private var locationBar: LocationBarCoordinator?
-    private var firstLoad: FirstPageLoadObserver?
-    private var emptyList: WebStateListEmptyObserver?
+    private var infoBar: InfoBarCoordinator?
+    private var recentlyClosed: RecentlyClosedCoordinator?
+    private var fullscreen: FullscreenCoordinator?
+    private var about: AboutViewController?
     private var isClosing = false
-    private var closeRequest: SignalConnection?
-    private var tabSwitchTimer: TabSwitchTimer?
 
     /// Whether the window is an incognito one.
     var isIncognito: Bool { browser.kind == .incognito }
 
+    /// The window of `scene`, made by `makeWindow` when it starts; what it asks of the
+    /// application goes to `sceneMediator` and `applicationCommands`. Its tab strip joins
+    /// `tabStripRegistry`, the application's strips, which tabs are dragged between.
     init(
-        scene: SceneState, appState: AppState,
-        makeWindow: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>,
-        applicationCommands: any ApplicationCommands, startPageURL: URL
+        scene: SceneState, appState: AppState, sceneMediator: SceneMediator,
+        makeWindow: @escaping @MainActor () -> WindowHandle, applicationCommands: any ApplicationCommands,
+        startPageURL: URL, tabStripRegistry: TabStripRegistry
     ) {
+        self.tabStripRegistry = tabStripRegistry
         self.scene = scene
         self.appState = appState
+        self.sceneMediator = sceneMediator
         self.makeWindow = makeWindow
         self.applicationCommands = applicationCommands
         self.startPageURL = startPageURL
-        super.init()
+        super.init(webStateList: scene.browser.webStateList, dispatcher: scene.browser.commandDispatcher)
     }
 
     override func start() {
         super.start()
-        let dispatcher = browser.commandDispatcher
-        let list = browser.webStateList
         if EventLog.isEnabled {
-            tabSwitchTimer = TabSwitchTimer(webStateList: list) { [weak self] in self?.window }
+            // First, so that the mediators' work on a switch is inside its measurement.
+            let timer = TabSwitchTimer(webStateList: webStateList) { [weak self] in self?.window?.widget }
+            onStop { timer.stop() }
         }
-        let profile = browser.profile
-        let mediator = BrowserMediator(webStateList: list, startPageURL: startPageURL) {
-            WebState(params: .init(context: profile.webEngineContext, url: $0))
-        }
-        self.mediator = mediator
-        dispatcher.startDispatching((any BrowserCommands).self, to: self)
-        dispatcher.startDispatching((any RecentlyClosedCommands).self, to: self)
-        dispatcher.startDispatching((any InfoBarCommands).self, to: self)
-        if let applicationCommands {
-            dispatcher.startDispatching((any ApplicationCommands).self, to: applicationCommands)
-        }
-
-        let tabStrip = TabStripCoordinator(
-            webStateList: list, dispatcher: dispatcher, broadcaster: browser.broadcaster)
-        tabStrip.faviconLoader = profile.userData.getOrCreate(FaviconLoader.userDataKey) {
-            FaviconLoader(context: profile.webEngineContext)
-        }
-        tabStrip.moveToNewWindow = { [weak self] index in self?.moveTabToNewWindow(at: index) }
-        tabStrip.moveToWindow = { [weak self] index, windowID, insertionIndex in
-            self?.moveTabToWindow?(index, windowID, insertionIndex)
-        }
-        self.tabStrip = tabStrip
-        let toolbar = ToolbarCoordinator(webStateList: list, dispatcher: dispatcher)
-        let locationBar = LocationBarCoordinator(
-            webStateList: list, prefs: profile.prefs, dispatcher: dispatcher)
-        let content = ContentCoordinator(webStateList: list, dispatcher: dispatcher)
-        let findBar = FindBarCoordinator(webStateList: list, dispatcher: dispatcher)
-        for child in [tabStrip, toolbar, locationBar, content, findBar] as [Coordinator] { startChild(child) }
-        self.locationBar = locationBar
-
+        startModel()
         let window = makeWindow()
         self.window = window
-        let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
-        gtk_window_set_default_size(gtkWindow, 1280, 800)
-        // The window's close button: the window closes through the coordinator, which
-        // closes its tabs and stops its parts first.
-        closeRequest = SignalConnection.connect(UnsafeMutableRawPointer(window), signal: "close-request") {
-            [weak self] arguments in
-            arguments.setReturnValue(true)
+        gtk_window_set_default_size(window.gtkWindow, 1280, 800)
+        let windowViewController = makeWindowViewController(window)
+        startParts(of: windowViewController, in: window)
+        watch(window)
+    }
+
+    /// The window's commands and the observers of its tabs.
+    private func startModel() {
+        let profile = browser.profile
+        let mediator = BrowserMediator(webStateList: webStateList, startPageURL: startPageURL) {
+            WebState(params: .init(context: profile.webEngineContext, url: $0))
+        }
+        onStop { mediator.disconnect() }
+        self.mediator = mediator
+        register((any BrowserCommands).self, to: self)
+        register((any SceneCommands).self, to: sceneMediator.handler(for: scene))
+        if let applicationCommands { register((any ApplicationCommands).self, to: applicationCommands) }
+        let firstLoad = FirstPageLoadObserver(webStateList: webStateList) { [weak self] in
+            EventLog.record("first-page-loaded")
+            guard let self else { return }
+            delegate?.browserCoordinatorDidLoadFirstPage(self)
+        }
+        let emptyList = WebStateListEmptyObserver(webStateList: webStateList) { [weak self] in
             self?.closeWindow()
         }
+        onStop { withExtendedLifetime((firstLoad, emptyList)) {} }
+    }
+
+    private func makeWindowViewController(_ window: WindowHandle) -> BrowserWindowViewController {
         let windowViewController = BrowserWindowViewController(
-            window: gtkWindow,
+            window: window.gtkWindow,
             browser: dispatcher.sender(for: (any BrowserCommands).self),
             application: dispatcher.sender(for: (any ApplicationCommands).self),
             tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
             navigation: dispatcher.sender(for: (any NavigationCommands).self),
             findInPage: dispatcher.sender(for: (any FindInPageCommands).self),
-            recentlyClosed: dispatcher.sender(for: (any RecentlyClosedCommands).self),
-            downloads: dispatcher.sender(for: (any DownloadsCommands).self))
+            scene: dispatcher.sender(for: (any SceneCommands).self))
+        if isIncognito { windowViewController.showIncognitoStyle() }
+        return windowViewController
+    }
+
+    /// Starts a child coordinator per part of the window and places their view controllers.
+    private func startParts(of windowViewController: BrowserWindowViewController, in window: WindowHandle) {
+        let profile = browser.profile
+        let tabStrip = TabStripCoordinator(
+            scene: scene, sceneMediator: sceneMediator, registry: tabStripRegistry)
+        tabStrip.faviconLoader = profile.userData.getOrCreate(FaviconLoader.userDataKey) {
+            FaviconLoader(context: profile.webEngineContext)
+        }
+        let toolbar = ToolbarCoordinator(webStateList: webStateList, dispatcher: dispatcher)
+        let locationBar = LocationBarCoordinator(
+            webStateList: webStateList, prefs: profile.prefs, dispatcher: dispatcher)
+        let content = ContentCoordinator(webStateList: webStateList, dispatcher: dispatcher)
+        let findBar = FindBarCoordinator(webStateList: webStateList, dispatcher: dispatcher)
+        let infoBar = InfoBarCoordinator(webStateList: webStateList, dispatcher: dispatcher)
+        let fullscreen = FullscreenCoordinator(
+            window: window, layout: windowViewController, broadcaster: browser.broadcaster,
+            webStateList: webStateList, dispatcher: dispatcher)
+        let downloads = DownloadsCoordinator(
+            context: profile.webEngineContext, toasts: windowViewController, webStateList: webStateList,
+            dispatcher: dispatcher)
+        var parts: [Coordinator] = [
+            tabStrip, toolbar, locationBar, content, findBar, infoBar, fullscreen, downloads,
+        ]
+        if let appState {
+            let recentlyClosed = RecentlyClosedCoordinator(
+                tabRestore: appState.sessionServices.tabRestore(for: scene.profile),
+                canRestorePreviousSession: appState.hasCrashedScenes, commandUpdater: windowViewController,
+                webStateList: webStateList, dispatcher: dispatcher)
+            parts.append(recentlyClosed)
+            self.recentlyClosed = recentlyClosed
+        }
+        parts.append(
+            WindowTitleCoordinator(
+                isIncognito: isIncognito, consumer: windowViewController, webStateList: webStateList,
+                dispatcher: dispatcher))
+        for part in parts { startChild(part) }
         windowViewController.toolbar = toolbar.viewController
         windowViewController.locationBar = locationBar.viewController
         windowViewController.tabStrip = tabStrip.viewController
         windowViewController.content = content.viewController
         windowViewController.findBar = findBar.viewController
-        if isIncognito { windowViewController.showIncognitoStyle() }
-        // Fullscreen through the broadcaster: the window publishes its state, the mediator
-        // decides what shows, the window and the tab strip follow.
-        windowViewController.connect(to: browser.broadcaster)
-        fullscreen = FullscreenMediator(broadcaster: browser.broadcaster)
-        let infoBar = InfoBarViewController(infoBar: dispatcher.sender(for: (any InfoBarCommands).self))
-        windowViewController.infoBar = infoBar
+        windowViewController.infoBar = infoBar.viewController
+        windowViewController.fullscreen = fullscreen.viewController
+        windowViewController.downloads = downloads.viewController
+        windowViewController.recentlyClosed = recentlyClosed?.viewController
+        self.locationBar = locationBar
         self.infoBar = infoBar
-        let blockedPopups = BlockedPopupMediator(webStateList: list)
-        blockedPopups.consumer = infoBar
-        self.blockedPopups = blockedPopups
+        self.fullscreen = fullscreen
         self.windowViewController = windowViewController
-        if let appState {
-            let recentlyClosed = RecentlyClosedMediator(
-                tabRestore: appState.sessionServices.tabRestore(for: scene.profile))
-            recentlyClosed.canRestorePreviousSession = appState.hasCrashedScenes
-            recentlyClosed.consumer = windowViewController
-            self.recentlyClosed = recentlyClosed
+    }
+
+    /// Follows the window: its close button closes it through the coordinator (which closes
+    /// its tabs and stops its parts first), its state sets the scene's activation level.
+    private func watch(_ window: WindowHandle) {
+        let closeRequest = SignalConnection.connect(window.rawPointer, signal: "close-request") {
+            [weak self] arguments in
+            arguments.setReturnValue(true)
+            self?.closeWindow()
         }
         scene.setActivationLevel(.background)
-        activation = WindowActivationTracker(window: gtkWindow) { [weak self] activation in
+        let activation = WindowActivationTracker(window: window.gtkWindow) { [weak self] activation in
             self?.windowActivationChanged(activation)
         }
-        let windowTitle = WindowTitleMediator(webStateList: list, isIncognito: isIncognito)
-        windowTitle.consumer = windowViewController
-        self.windowTitle = windowTitle
-        let downloads = DownloadsMediator(context: profile.webEngineContext)
-        downloads.consumer = windowViewController
-        dispatcher.startDispatching((any DownloadsCommands).self, to: downloads)
-        self.downloads = downloads
-        firstLoad = FirstPageLoadObserver(webStateList: list) { [weak self] in
-            EventLog.record("first-page-loaded")
-            self?.onFirstPageLoaded?()
+        onStop {
+            activation.stop()
+            closeRequest.cancel()
         }
-        emptyList = WebStateListEmptyObserver(webStateList: list) { [weak self] in self?.closeWindow() }
     }
 
     override func stop() {
         // The window's UI goes: its session is saved now if it was used since its last save
-        // (seed 002, case 2).
+        // (Chromium's SessionSavingSceneAgent, `ios/chrome/browser/sessions/model/README.md`).
         for case let agent as SessionSavingSceneAgent in scene.allAgents { agent.saveSessionsIfNeeded() }
-        let dispatcher = browser.commandDispatcher
-        dispatcher.stopDispatching(for: (any BrowserCommands).self)
-        dispatcher.stopDispatching(for: (any RecentlyClosedCommands).self)
-        dispatcher.stopDispatching(for: (any InfoBarCommands).self)
-        activation?.stop()
-        activation = nil
-        recentlyClosed?.disconnect()
-        recentlyClosed = nil
-        infoBar = nil
-        tabStrip = nil
-        if dispatcher.isDispatching(for: (any ApplicationCommands).self) {
-            dispatcher.stopDispatching(for: (any ApplicationCommands).self)
-        }
-        firstLoad = nil
-        tabSwitchTimer?.stop()
-        tabSwitchTimer = nil
-        emptyList = nil
-        mediator?.disconnect()
-        mediator = nil
-        if dispatcher.isDispatching(for: (any DownloadsCommands).self) {
-            dispatcher.stopDispatching(for: (any DownloadsCommands).self)
-        }
-        downloads?.disconnect()
-        downloads = nil
-        windowTitle?.disconnect()
-        windowTitle = nil
-        blockedPopups?.disconnect()
-        blockedPopups = nil
-        fullscreen?.disconnect()
-        fullscreen = nil
-        windowViewController?.disconnect(from: browser.broadcaster)
         super.stop()
-        closeRequest?.cancel()
-        closeRequest = nil
+        mediator = nil
+        locationBar = nil
+        infoBar = nil
+        recentlyClosed = nil
+        fullscreen = nil
+        about = nil
         windowViewController = nil
-        if let window {
-            gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
-        }
+        window?.destroy()
         window = nil
         EventLog.record("window-closed")
-        locationBar = nil
     }
 
     /// Shows the window and brings it to the front.
     func present() {
         guard let window else { return }
-        gtk_window_present(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
+        window.present()
         EventLog.record("window-shown", isIncognito ? "incognito" : "regular")
     }
 
@@ -255,23 +227,13 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
     }
 
     /// Shows `item` in the window's info bars.
-    func showInfoBar(_ item: InfoBarItem) {
-        infoBar?.showInfoBar(item)
-        EventLog.record("info-bar", item.id)
-    }
+    func showInfoBar(_ item: InfoBarItem) { infoBar?.show(item) }
 
-    /// Hides the info bar `id`, if shown.
-    func hideInfoBar(id: String) { infoBar?.hideInfoBar(id: id) }
-
-    /// Offers `targets` in the tabs' "Move to Window" menu (and tells the tab strip this
-    /// window's ``windowID``, for drops from other windows).
-    func setMoveTargets(_ targets: [TabMoveTarget]) { tabStrip?.setMoveTargets(targets, windowID: windowID) }
-
-    /// What "Move to Window" calls this window: its selected tab's title.
-    var moveTargetTitle: String { browser.webStateList.activeWebState?.title ?? "" }
+    /// Hides the info bar of `kind`, if shown.
+    func hideInfoBar(_ kind: InfoBarKind) { infoBar?.hide(kind) }
 
     /// Offers (or stops offering) "Restore Previous Session" in the menu.
-    func setCanRestorePreviousSession(_ can: Bool) { recentlyClosed?.canRestorePreviousSession = can }
+    func setCanRestorePreviousSession(_ can: Bool) { recentlyClosed?.setCanRestorePreviousSession(can) }
 
     /// Opens `urls` as new tabs, the last one selected.
     func openTabs(_ urls: [URL]) { mediator?.openTabs(urls) }
@@ -285,24 +247,19 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
     /// Shows the about window over this one.
     func showAbout() {
         guard let window else { return }
-        let about = adw_about_window_new()!
-        let aboutWindow = UnsafeMutableRawPointer(about).assumingMemoryBound(to: GtkWindow.self)
-        adw_about_window_set_application_name(OpaquePointer(about), "Swiftlet")
-        adw_about_window_set_version(OpaquePointer(about), "0.1.0")
-        adw_about_window_set_comments(
-            OpaquePointer(about), "A web browser for Linux, written in Swift on WebKit.")
-        adw_about_window_set_license_type(OpaquePointer(about), GTK_LICENSE_CUSTOM)
-        gtk_window_set_transient_for(
-            aboutWindow, UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
-        gtk_window_present(aboutWindow)
+        let about = AboutViewController(
+            applicationName: "Swiftlet", version: "0.1.0",
+            comments: "A web browser for Linux, written in Swift on WebKit.")
+        about.present(over: window)
+        self.about = about
     }
 
-    /// Asks for the window to close (the user closed it, or its last tab closed): its parent
-    /// stops this coordinator, which destroys the window.
+    /// Asks the delegate, once, for the window to close (the user closed it, or its last tab
+    /// closed).
     func closeWindow() {
         guard !isClosing else { return }
         isClosing = true
-        onClosed?()
+        delegate?.browserCoordinatorDidRequestClose(self)
     }
 
     // MARK: BrowserCommands
@@ -324,49 +281,5 @@ final class BrowserCoordinator: Coordinator, BrowserCommands, RecentlyClosedComm
         mediator?.printActivePage()
     }
 
-    func toggleFullscreen() {
-        guard let window else { return }
-        let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
-        if gtk_window_is_fullscreen(gtkWindow) != 0 {
-            gtk_window_unfullscreen(gtkWindow)
-        } else {
-            gtk_window_fullscreen(gtkWindow)
-        }
-    }
-
-    /// Moves the tab at `index` to a new window of the same profile, as it is.
-    private func moveTabToNewWindow(at index: Int) {
-        guard let appState, index < browser.webStateList.count else { return }
-        openWindows?([appState.moveTab(at: index, from: scene, to: nil)])
-    }
-
-    // MARK: RecentlyClosedCommands
-
-    func reopenLastClosed() {
-        guard let appState, let window = appState.reopenLastClosed(from: scene) else { return }
-        openWindows?([window])
-    }
-
-    func reopenClosedEntry(_ id: Int) {
-        guard let appState, let window = appState.reopenClosedEntry(id, from: scene) else { return }
-        openWindows?([window])
-    }
-
-    func restorePreviousSession() { onRestorePreviousSession?() }
-
-    // MARK: InfoBarCommands
-
-    func infoBarButtonActivated(infoBarID: String, buttonID: String) {
-        if infoBarID == BlockedPopupMediator.infoBarID {
-            if buttonID == BlockedPopupMediator.openButtonID { blockedPopups?.openBlockedPopups() }
-        } else {
-            onInfoBarButton?(infoBarID, buttonID)
-        }
-    }
-
-    func infoBarDismissed(infoBarID: String) {
-        EventLog.record("info-bar-dismissed", infoBarID)
-        if infoBarID == BlockedPopupMediator.infoBarID { blockedPopups?.dismissBlockedPopups() }
-    }
-
+    func toggleFullscreen() { fullscreen?.toggle() }
 }

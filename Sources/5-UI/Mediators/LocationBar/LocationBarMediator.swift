@@ -73,10 +73,18 @@ public final class LocationBarMediator: LocationBarCommands, WebStateObserver {
 
     private var activeWebState: WebState? { webStateList.activeWebStateIfAlive }
 
+    /// The entry's text for `url`: none for a blank page, which is what a new tab shows (the
+    /// entry then shows its placeholder, as Chromium's omnibox does on a new tab page), and
+    /// none while nothing is shown.
+    static func urlText(for url: URL?) -> String {
+        guard let url, url.absoluteString != "about:blank" else { return "" }
+        return url.absoluteString
+    }
+
     private func push() {
         guard let consumer else { return }
         let webState = activeWebState
-        let urlText = webState?.visibleURL?.absoluteString ?? ""
+        let urlText = Self.urlText(for: webState?.visibleURL)
         if lastURLText != urlText {
             lastURLText = urlText
             consumer.setURLText(urlText)

@@ -16,8 +16,6 @@ public import Web
 /// as a tab with the page's tab as its opener, activated (the user asked for it).
 @MainActor
 public final class BlockedPopupMediator: WebStateListObserver, WebStateObserver {
-    public static let infoBarID = "blocked-popup"
-    public static let openButtonID = "open"
     /// The most blocked windows kept per tab; later ones are dropped.
     public static let maximumBlockedPerTab = 25
 
@@ -64,10 +62,10 @@ public final class BlockedPopupMediator: WebStateListObserver, WebStateObserver 
     public static func infoBar(for urls: [URL?]) -> InfoBarItem {
         let first = urls.first.flatMap { $0?.absoluteString } ?? "about:blank"
         return InfoBarItem(
-            id: infoBarID,
+            .blockedPopup,
             message: urls.count == 1 ? "Pop-up blocked" : "\(urls.count) pop-ups blocked",
             detail: urls.count == 1 ? first : "\(first) and \(urls.count - 1) more",
-            buttons: [InfoBarButton(id: openButtonID, label: "Open")])
+            buttons: [InfoBarButton(.open, label: "Open")])
     }
 
     private func push(force: Bool = false) {
@@ -78,7 +76,7 @@ public final class BlockedPopupMediator: WebStateListObserver, WebStateObserver 
         if let item {
             consumer.showInfoBar(item)
         } else {
-            consumer.hideInfoBar(id: Self.infoBarID)
+            consumer.hideInfoBar(.blockedPopup)
         }
     }
 

@@ -33,14 +33,6 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
     /// What the consumer was last told, in order (to push only real changes).
     private var shown: [TabStripItem] = []
 
-    /// Moves the tab at an index of the list to a new window (the window's coordinator does:
-    /// windows are the application's). Without it, "Move to New Window" does nothing.
-    public var moveToNewWindow: (@MainActor (_ index: Int) -> Void)?
-    /// Moves the tab at an index of the list to another window, at an index of that window's
-    /// list (nil: its end), as the window's coordinator does. Without it, "Move to Window"
-    /// and drops on other windows do nothing.
-    public var moveToWindow: (@MainActor (_ index: Int, _ windowID: Int, _ insertionIndex: Int?) -> Void)?
-
     /// The tab strip; set it to push every tab at once. Held weakly.
     public weak var consumer: (any TabStripConsumer)? {
         didSet {
@@ -332,30 +324,6 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
         state.check(#function)
         guard let index = webStateList.index(of: id) else { return }
         closeOtherWebStates(webStateList, keeping: index, flags: .userAction)
-    }
-
-    /// Moves the tab `id` to a new window through ``moveToNewWindow``; a window's only tab
-    /// stays where it is (the move would leave an empty window behind).
-    public func moveTabToNewWindow(_ id: TabIdentifier) {
-        state.check(#function)
-        guard let index = webStateList.index(of: id), webStateList.count > 1 else { return }
-        moveToNewWindow?(index)
-    }
-
-    /// Moves the tab `id` to the end of the window `windowID` through ``moveToWindow`` (a
-    /// window's last tab too: its window then closes).
-    public func moveTab(_ id: TabIdentifier, toWindow windowID: Int) {
-        state.check(#function)
-        guard let index = webStateList.index(of: id) else { return }
-        moveToWindow?(index, windowID, nil)
-    }
-
-    /// Moves the tab `id` to `index` of the window `windowID` through ``moveToWindow`` (a
-    /// drop on that window's tab bar).
-    public func moveTab(_ id: TabIdentifier, toWindow windowID: Int, at index: Int) {
-        state.check(#function)
-        guard let from = webStateList.index(of: id) else { return }
-        moveToWindow?(from, windowID, index)
     }
 
     /// Closes the tabs right of `id`, in one batch.

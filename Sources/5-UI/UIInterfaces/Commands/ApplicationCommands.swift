@@ -1,8 +1,7 @@
-/// Commands of the whole application (the application coordinator handles them).
+/// Commands of the whole application that concern no window (the application coordinator
+/// handles them); what a window asks of the application is a ``SceneCommands``.
 @MainActor
 public protocol ApplicationCommands: AnyObject {
-    /// Opens a new window (an incognito one when `incognito`).
-    func openNewWindow(incognito: Bool)
     /// Shows the about window.
     func showAbout()
     /// Quits the application.

@@ -1,8 +1,8 @@
 /// What the user does with an info bar. The bar is already hidden when these arrive.
 @MainActor
 public protocol InfoBarCommands: AnyObject {
-    /// The button `buttonID` of the info bar `infoBarID` was clicked.
-    func infoBarButtonActivated(infoBarID: String, buttonID: String)
-    /// The info bar `infoBarID` was closed with its close button.
-    func infoBarDismissed(infoBarID: String)
+    /// The button `button` of the info bar of `kind` was clicked.
+    func infoBarButtonActivated(_ kind: InfoBarKind, button: InfoBarButtonKind)
+    /// The info bar of `kind` was closed with its close button.
+    func infoBarDismissed(_ kind: InfoBarKind)
 }

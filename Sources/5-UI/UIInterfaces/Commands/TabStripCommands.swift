@@ -1,4 +1,5 @@
-/// What the user does to tabs in the tab strip (and its keyboard shortcuts).
+/// What the user does to tabs in the tab strip (and its keyboard shortcuts). Moving a tab to
+/// another window is a ``SceneCommands``: windows are the application's.
 @MainActor
 public protocol TabStripCommands: AnyObject {
     /// Selects the tab `id`.
@@ -25,11 +26,4 @@ public protocol TabStripCommands: AnyObject {
     func closeOtherTabs(_ id: TabIdentifier)
     /// Closes the tabs to the right of `id`.
     func closeTabsToTheRight(of id: TabIdentifier)
-    /// Moves the tab `id` to a new window of its own, as it is (its page and history).
-    func moveTabToNewWindow(_ id: TabIdentifier)
-    /// Moves the tab `id` to the end of the window `windowID` (a ``TabMoveTarget``), as it is.
-    func moveTab(_ id: TabIdentifier, toWindow windowID: Int)
-    /// Moves the tab `id` to `index` of the window `windowID`, as it is (the tab was dragged
-    /// onto that window's tab bar and dropped there).
-    func moveTab(_ id: TabIdentifier, toWindow windowID: Int, at index: Int)
 }

@@ -1,8 +1,8 @@
 public import Commands
 
 // The window's UI properties that its parts follow through the Browser's `Broadcaster`
-// (seed 003): what the window view controller publishes of its window, and what the fullscreen
-// mediator publishes from it.
+// (Chromium's ChromeBroadcaster): what the fullscreen view controller publishes of its window,
+// and what the fullscreen mediator publishes from it.
 
 extension BroadcastProperty where Value == Bool {
     /// Whether the window is fullscreen, as the desktop reports it (the window view controller

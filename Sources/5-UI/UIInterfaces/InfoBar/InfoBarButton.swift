@@ -1,13 +1,12 @@
 /// One button of an info bar (e.g. "Restore").
 public struct InfoBarButton: Equatable, Sendable {
-    /// Identifies the button within its info bar; sent back when it is clicked.
-    public var id: String
+    /// What the button does; sent back when it is clicked.
+    public var kind: InfoBarButtonKind
     /// The button's text, also its accessible name.
     public var label: String
 
-    /// Creates a button.
-    public init(id: String, label: String) {
-        self.id = id
+    public init(_ kind: InfoBarButtonKind, label: String) {
+        self.kind = kind
         self.label = label
     }
 }

@@ -1,14 +1,12 @@
 /// A window a tab can be moved to, as a tab's "Move to Window" menu lists it.
 public struct TabMoveTarget: Equatable, Sendable {
-    /// Identifies the window; sent back with ``TabStripCommands/moveTab(_:toWindow:)`` (and
-    /// ``TabStripCommands/moveTab(_:toWindow:at:)`` for a drop).
-    public var windowID: Int
-    /// What the menu calls it (e.g. its selected tab's title).
+    /// The window; sent back with ``SceneCommands/moveTab(_:toWindow:)``.
+    public var window: WindowIdentifier
+    /// What the menu calls it (its selected tab's title, or "Window 2").
     public var title: String
 
-    /// Creates a target.
-    public init(windowID: Int, title: String) {
-        self.windowID = windowID
+    public init(window: WindowIdentifier, title: String) {
+        self.window = window
         self.title = title
     }
 }

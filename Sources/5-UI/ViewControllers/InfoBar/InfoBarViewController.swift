@@ -10,8 +10,8 @@ public import UIInterfaces
 ///
 /// Bars are shown, replaced and hidden only by ``InfoBarConsumer`` pushes, except that a bar
 /// hides itself when one of its buttons or its close button is clicked, just before it sends
-/// ``InfoBarCommands/infoBarButtonActivated(infoBarID:buttonID:)`` or
-/// ``InfoBarCommands/infoBarDismissed(infoBarID:)``. Each bar is drawn as the theme's info bar
+/// ``InfoBarCommands/infoBarButtonActivated(_:button:)`` or
+/// ``InfoBarCommands/infoBarDismissed(_:)``. Each bar is drawn as the theme's info bar
 /// (GtkInfoBar itself is deprecated) and has the alert accessible role.
 @MainActor
 public final class InfoBarViewController: ViewController, InfoBarConsumer {
@@ -50,22 +50,22 @@ public final class InfoBarViewController: ViewController, InfoBarConsumer {
     private let infoBar: CommandSender<any InfoBarCommands>
     private let ownership: GObjectRef
 
-    /// Creates an empty stack; what the user does with a bar is sent through `infoBar`.
+    /// An empty stack; what the user does with a bar is sent through `infoBar`.
     public init(infoBar: CommandSender<any InfoBarCommands>) {
         self.infoBar = infoBar
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         ownership = ownWidget(widget)
     }
 
-    /// The bar `id`, if shown.
-    func bar(_ id: String) -> Bar? { bars.first { $0.item.id == id } }
+    /// The bar of `kind`, if shown.
+    func bar(_ kind: InfoBarKind) -> Bar? { bars.first { $0.item.kind == kind } }
 
     // MARK: InfoBarConsumer
 
-    /// Shows `item`, in place of the bar with the same id or under the others.
+    /// Shows `item`, in place of the bar of the same kind or under the others.
     public func showInfoBar(_ item: InfoBarItem) {
         let bar = makeBar(item)
-        if let index = bars.firstIndex(where: { $0.item.id == item.id }) {
+        if let index = bars.firstIndex(where: { $0.item.kind == item.kind }) {
             let old = bars[index]
             gtk_box_insert_child_after(cast(widget), bar.frame, old.frame)
             gtk_box_remove(cast(widget), old.frame)
@@ -76,9 +76,9 @@ public final class InfoBarViewController: ViewController, InfoBarConsumer {
         }
     }
 
-    /// Hides the bar `id`, if shown.
-    public func hideInfoBar(id: String) {
-        guard let index = bars.firstIndex(where: { $0.item.id == id }) else { return }
+    /// Hides the bar of `kind`, if shown.
+    public func hideInfoBar(_ kind: InfoBarKind) {
+        guard let index = bars.firstIndex(where: { $0.item.kind == kind }) else { return }
         let bar = bars.remove(at: index)
         bar.connections.removeAll()
         gtk_box_remove(cast(widget), bar.frame)
@@ -129,20 +129,18 @@ public final class InfoBarViewController: ViewController, InfoBarConsumer {
         let bar = Bar(
             item: item, frame: frame, messageLabel: messageLabel, detailLabel: detailLabel, buttons: buttons,
             closeButton: closeButton)
-        let infoBarID = item.id
+        let kind = item.kind
         for (button, widget) in zip(item.buttons, buttons) {
-            let buttonID = button.id
+            let buttonKind = button.kind
             bar.connections.append(
                 SignalConnection.connect(rawPointer(widget), signal: "clicked") { [weak self] _ in
-                    self?.userClosed(infoBarID) {
-                        $0.infoBarButtonActivated(infoBarID: infoBarID, buttonID: buttonID)
-                    }
+                    self?.userClosed(kind) { $0.infoBarButtonActivated(kind, button: buttonKind) }
                 })
         }
         if let closeButton {
             bar.connections.append(
                 SignalConnection.connect(rawPointer(closeButton), signal: "clicked") { [weak self] _ in
-                    self?.userClosed(infoBarID) { $0.infoBarDismissed(infoBarID: infoBarID) }
+                    self?.userClosed(kind) { $0.infoBarDismissed(kind) }
                 })
         }
         return bar
@@ -155,9 +153,9 @@ public final class InfoBarViewController: ViewController, InfoBarConsumer {
         return label
     }
 
-    /// Hides the bar `id`, then sends `command` (so that the handler may show it again).
-    private func userClosed(_ id: String, _ command: @MainActor (any InfoBarCommands) -> Void) {
-        hideInfoBar(id: id)
+    /// Hides the bar of `kind`, then sends `command` (so that the handler may show it again).
+    private func userClosed(_ kind: InfoBarKind, _ command: @MainActor (any InfoBarCommands) -> Void) {
+        hideInfoBar(kind)
         infoBar.send(command)
     }
 }

@@ -40,6 +40,21 @@ final class ActionGroup {
         actions[name] = action
     }
 
+    /// Adds an action whose parameter is a string (GVariant type "s").
+    func add(_ name: String, string handler: @escaping @MainActor (String) -> Void) {
+        let type = g_variant_type_new("s")
+        defer { g_variant_type_free(type) }
+        let action = g_simple_action_new(name, type)!
+        connections.append(
+            SignalConnection.connect(UnsafeMutableRawPointer(action), signal: "activate") { arguments in
+                guard let parameter = arguments.variant(at: 1) else { return }
+                handler(String(cString: g_variant_get_string(parameter, nil)))
+            })
+        g_action_map_add_action(group.opaque, action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+        actions[name] = action
+    }
+
     /// Enables or disables the action `name`.
     func setEnabled(_ name: String, _ enabled: Bool) {
         guard let action = actions[name] else { return }

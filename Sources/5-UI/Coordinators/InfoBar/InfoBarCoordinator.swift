@@ -1,0 +1,60 @@
+import Commands
+import Mediators
+import TabModel
+import UIInterfaces
+import ViewControllers
+
+/// The window's info bars: their view controller, the ``BlockedPopupMediator`` pushing the
+/// active tab's blocked pop-ups to it, and the bars the application shows (the crashed
+/// session's offer, what restoring the window met). It routes ``InfoBarCommands`` by the bar's
+/// kind: the blocked pop-ups' Open and close button to their mediator, the crashed session's
+/// Restore to the application (``SceneCommands``); a Dismiss button only closes its bar.
+@MainActor
+final class InfoBarCoordinator: FeatureCoordinator, InfoBarCommands {
+    /// The view controller (while started).
+    private(set) var viewController: InfoBarViewController?
+    private var blockedPopups: BlockedPopupMediator?
+
+    override func start() {
+        super.start()
+        let viewController = InfoBarViewController(
+            infoBar: dispatcher.sender(for: (any InfoBarCommands).self))
+        let blockedPopups = BlockedPopupMediator(webStateList: webStateList)
+        blockedPopups.consumer = viewController
+        onStop { blockedPopups.disconnect() }
+        register((any InfoBarCommands).self, to: self)
+        self.viewController = viewController
+        self.blockedPopups = blockedPopups
+    }
+
+    /// Shows `item` (one of the application's bars).
+    func show(_ item: InfoBarItem) {
+        viewController?.showInfoBar(item)
+        EventLog.record("info-bar", item.kind.rawValue)
+    }
+
+    /// Hides the bar of `kind`, if shown.
+    func hide(_ kind: InfoBarKind) { viewController?.hideInfoBar(kind) }
+
+    override func stop() {
+        super.stop()
+        viewController = nil
+        blockedPopups = nil
+    }
+
+    // MARK: InfoBarCommands
+
+    func infoBarButtonActivated(_ kind: InfoBarKind, button: InfoBarButtonKind) {
+        switch (kind, button) {
+        case (.blockedPopup, .open): blockedPopups?.openBlockedPopups()
+        case (.crashedSession, .restore):
+            dispatcher.dispatch((any SceneCommands).self) { $0.restorePreviousSession() }
+        default: break
+        }
+    }
+
+    func infoBarDismissed(_ kind: InfoBarKind) {
+        EventLog.record("info-bar-dismissed", kind.rawValue)
+        if kind == .blockedPopup { blockedPopups?.dismissBlockedPopups() }
+    }
+}

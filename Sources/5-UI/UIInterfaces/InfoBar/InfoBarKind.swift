@@ -1,0 +1,10 @@
+/// Which info bar it is: a window shows at most one of each kind, and what the user does
+/// with a bar is routed by its kind. The raw value names it in logs.
+public enum InfoBarKind: String, Sendable, CaseIterable {
+    /// The offer to restore the windows of a run that crashed.
+    case crashedSession = "crashed-session"
+    /// What restoring the window met (damaged files, lost tabs).
+    case sessionProblems = "session-problems"
+    /// The pop-ups the active tab's page was refused.
+    case blockedPopup = "blocked-popup"
+}

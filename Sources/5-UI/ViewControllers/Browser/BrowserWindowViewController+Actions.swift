@@ -1,0 +1,66 @@
+import CAdwaita
+import CGLib
+import CGTK
+
+// The window's actions, main menu and shortcuts, all made from the action table
+// (``WindowAction/all``).
+
+extension BrowserWindowViewController {
+    /// Adds every action of the table to the window's group, sending through `senders`.
+    func installActions(sending senders: WindowCommandSenders) {
+        for action in WindowAction.all {
+            let command = action.command
+            if case .sceneWithParameter = command {
+                actions.add(action.name) { (parameter: Int) in senders.send(command, parameter: parameter) }
+            } else {
+                actions.add(action.name) { senders.send(command) }
+            }
+            if !action.isInitiallyEnabled { actions.setEnabled(action.name, false) }
+        }
+    }
+
+    /// Adds a shortcut for every accelerator of the table to ``shortcutController``.
+    func installShortcuts() {
+        for action in WindowAction.all {
+            for trigger in action.accelerators {
+                let shortcut = gtk_shortcut_new(
+                    gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new(action.detailedName))
+                gtk_shortcut_controller_add_shortcut(shortcutController, shortcut)
+            }
+        }
+    }
+
+    /// The main menu (a new `GMenu *`, full reference): a section per ``MainMenuSection``; the
+    /// recently closed one holds the "Recently Closed" submenu, `recentlyClosedMenu`.
+    static func makeMainMenu(recentlyClosedMenu: OpaquePointer) -> OpaquePointer {
+        let menu = g_menu_new()!
+        for section in MainMenuSection.allCases {
+            let items: OpaquePointer
+            if section == .recentlyClosed {
+                items = g_menu_new()!
+                g_menu_append_submenu(items, "Recently Closed", cast(recentlyClosedMenu))
+            } else {
+                items = makeMenuSection(section)
+            }
+            g_menu_append_section(menu, nil, cast(items))
+            g_object_unref(UnsafeMutableRawPointer(items))
+        }
+        return menu
+    }
+
+    /// The items of the table's actions in `section`, in the table's order (a new `GMenu *`,
+    /// full reference).
+    static func makeMenuSection(_ section: MainMenuSection) -> OpaquePointer {
+        let items = g_menu_new()!
+        for action in WindowAction.all {
+            guard let entry = action.menuItem, entry.section == section else { continue }
+            let item = g_menu_item_new(entry.label, action.detailedName)!
+            if entry.isHiddenWhenDisabled {
+                g_menu_item_set_attribute_value(item, "hidden-when", g_variant_new_string("action-disabled"))
+            }
+            g_menu_append_item(items, item)
+            g_object_unref(UnsafeMutableRawPointer(item))
+        }
+        return items
+    }
+}

@@ -1,0 +1,94 @@
+import Commands
+import UIInterfaces
+
+// The window's action table. Within a menu section, items show in the table's order.
+
+extension WindowAction {
+    /// Every action of the window, once each.
+    static let all: [WindowAction] =
+        [
+            newTab,
+            WindowAction("close-tab", keys: ["<Control>w"], sends: .browser { $0.closeCurrentTab() }),
+            WindowAction(
+                "new-window", menu: MenuItem(section: .windows, label: "New Window"), keys: ["<Control>n"],
+                sends: .scene { $0.openNewWindow(incognito: false) }),
+            WindowAction(
+                "new-incognito-window", menu: MenuItem(section: .windows, label: "New Incognito Window"),
+                keys: ["<Control><Shift>n"], sends: .scene { $0.openNewWindow(incognito: true) }),
+            reopenClosedTab,
+            restorePreviousSession,
+            reopenClosedEntry,
+            WindowAction(
+                "focus-location", keys: ["<Control>l", "F6"], sends: .browser { $0.focusLocationBar() }),
+            WindowAction(
+                "find", menu: MenuItem(section: .page, label: "Find…"), keys: ["<Control>f"],
+                sends: .findInPage { $0.showFindBar() }),
+            WindowAction(
+                "print", menu: MenuItem(section: .page, label: "Print…"), keys: ["<Control>p"],
+                sends: .browser { $0.printPage() }),
+            WindowAction(
+                "next-tab", keys: ["<Control>Tab", "<Control>Page_Down"],
+                sends: .tabStrip { $0.selectTab(byOffset: 1) }),
+            WindowAction(
+                "previous-tab",
+                keys: ["<Control><Shift>Tab", "<Control><Shift>ISO_Left_Tab", "<Control>Page_Up"],
+                sends: .tabStrip { $0.selectTab(byOffset: -1) }),
+            WindowAction(
+                "move-tab-left", keys: ["<Control><Shift>Page_Up"],
+                sends: .tabStrip { $0.moveSelectedTab(byOffset: -1) }),
+            WindowAction(
+                "move-tab-right", keys: ["<Control><Shift>Page_Down"],
+                sends: .tabStrip { $0.moveSelectedTab(byOffset: 1) }),
+        ]
+        + (0..<8).map { index in
+            WindowAction(
+                "select-tab-\(index + 1)", keys: ["<Control>\(index + 1)"],
+                sends: .tabStrip { $0.selectTab(atIndex: index) })
+        }
+        + [
+            WindowAction("select-last-tab", keys: ["<Control>9"], sends: .tabStrip { $0.selectLastTab() }),
+            WindowAction("back", keys: ["<Alt>Left"], sends: .navigation { $0.goBack() }),
+            WindowAction("forward", keys: ["<Alt>Right"], sends: .navigation { $0.goForward() }),
+            WindowAction("reload", keys: ["F5", "<Control>r"], sends: .navigation { $0.reload() }),
+            WindowAction(
+                "zoom-in", menu: MenuItem(section: .zoom, label: "Zoom In"),
+                keys: ["<Control>plus", "<Control>equal", "<Control>KP_Add"], sends: .browser { $0.zoomIn() }),
+            WindowAction(
+                "zoom-out", menu: MenuItem(section: .zoom, label: "Zoom Out"),
+                keys: ["<Control>minus", "<Control>KP_Subtract"], sends: .browser { $0.zoomOut() }),
+            WindowAction(
+                "zoom-reset", menu: MenuItem(section: .zoom, label: "Reset Zoom"),
+                keys: ["<Control>0", "<Control>KP_0"], sends: .browser { $0.resetZoom() }),
+            fullscreen,
+            WindowAction(
+                "about", menu: MenuItem(section: .application, label: "About Swiftlet"),
+                sends: .application { $0.showAbout() }),
+            WindowAction(
+                "quit", menu: MenuItem(section: .application, label: "Quit"), keys: ["<Control>q"],
+                sends: .application { $0.quit() }),
+        ]
+
+    // The rows other code names: the header bar's buttons activate the first two, the recently
+    // closed view controller enables the next two and lists entries that activate the last.
+
+    static let newTab = WindowAction("new-tab", keys: ["<Control>t"], sends: .browser { $0.openNewTab() })
+
+    static let fullscreen = WindowAction(
+        "fullscreen", keys: ["F11"], sends: .browser { $0.toggleFullscreen() })
+
+    /// Disabled until the recently closed view controller has something to reopen.
+    static let reopenClosedTab = WindowAction(
+        "reopen-closed-tab", menu: MenuItem(section: .recentlyClosed, label: "Reopen Closed Tab"),
+        keys: ["<Control><Shift>t"], enabled: false, sends: .scene { $0.reopenLastClosed() })
+
+    /// Shown, and enabled, only while the recently closed view controller says it can be done.
+    static let restorePreviousSession = WindowAction(
+        "restore-previous-session",
+        menu: MenuItem(
+            section: .recentlyClosed, label: "Restore Previous Session", isHiddenWhenDisabled: true),
+        enabled: false, sends: .scene { $0.restorePreviousSession() })
+
+    /// Reopens the entry whose id is its parameter (the "Recently Closed" entries' target).
+    static let reopenClosedEntry = WindowAction(
+        "reopen-closed", sends: .sceneWithParameter { $0.reopenClosedEntry($1) })
+}

@@ -1,0 +1,157 @@
+import CAdwaita
+import CGLib
+import CGTK
+import Commands
+import GTKShims
+import UIInterfaces
+import XCTest
+
+@testable import ViewControllers
+
+final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
+    /// The window's shortcuts: each trigger as GTK prints it, and the action it activates
+    /// (nil for a callback shortcut).
+    @MainActor
+    private func shortcuts(of controller: BrowserWindowViewController) -> [(trigger: String, action: String?)]
+    {
+        let model = controller.shortcutController
+        return (0..<g_list_model_get_n_items(model)).map { index in
+            let shortcut = OpaquePointer(g_list_model_get_item(model, index)!)
+            defer { g_object_unref(UnsafeMutableRawPointer(shortcut)) }
+            let printed = gtk_shortcut_trigger_to_string(gtk_shortcut_get_trigger(shortcut))!
+            defer { g_free(printed) }
+            let action = gtk_shortcut_get_action(shortcut)!
+            let name =
+                gtkshim_is_a(UnsafeMutableRawPointer(action), gtk_named_action_get_type()) != 0
+                ? String(cString: gtk_named_action_get_action_name(action)) : nil
+            return (String(cString: printed), name)
+        }
+    }
+
+    /// How GTK prints `trigger` (nil: it does not parse).
+    @MainActor
+    private func normalized(_ trigger: String) -> String? {
+        guard let parsed = gtk_shortcut_trigger_parse_string(trigger) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(parsed)) }
+        let printed = gtk_shortcut_trigger_to_string(parsed)!
+        defer { g_free(printed) }
+        return String(cString: printed)
+    }
+
+    func testEveryActionHasAUniqueName() {
+        onMainActor {
+            let names = WindowAction.all.map(\.name)
+            XCTAssertEqual(
+                Set(names).count, names.count,
+                "duplicates: \(names.filter { n in names.count { $0 == n } > 1 })")
+            XCTAssertFalse(names.contains(""))
+        }
+    }
+
+    func testEveryAcceleratorParsesAndMapsToOneAction() {
+        onMainActor {
+            // By key as GTK reads it: "<Control><Shift>ISO_Left_Tab" is "<Shift><Control>Tab",
+            // both previous-tab's (kept as they were).
+            var owners: [String: Set<String>] = [:]
+            for action in WindowAction.all {
+                for trigger in action.accelerators {
+                    guard let key = normalized(trigger) else {
+                        XCTFail("\(action.name): \(trigger) does not parse")
+                        continue
+                    }
+                    owners[key, default: []].insert(action.name)
+                }
+            }
+            XCTAssertEqual(owners.filter { $0.value.count > 1 }, [:])
+            XCTAssertNil(owners["Escape"], "Escape belongs to the find bar")
+        }
+    }
+
+    func testTheShortcutsAreTheTables() {
+        onMainActor {
+            let (controller, _) = makeBrowserWindow()
+            defer { gtk_window_destroy(controller.window) }
+            var expected = WindowAction.all.flatMap { action in
+                action.accelerators.map { "\(normalized($0) ?? $0) → \(action.detailedName)" }
+            }
+            expected.append("Escape → callback")
+            XCTAssertEqual(
+                shortcuts(of: controller).map { "\($0.trigger) → \($0.action ?? "callback")" }.sorted(),
+                expected.sorted())
+        }
+    }
+
+    func testTheMainMenuIsMadeFromTheTable() {
+        onMainActor {
+            let (controller, _) = makeBrowserWindow()
+            defer { gtk_window_destroy(controller.window) }
+            let sections = MainMenuSection.allCases
+            // The table's items by section (sections in order; within one, the table's order).
+            let tableItems = sections.flatMap { section in
+                WindowAction.all.compactMap { action -> String? in
+                    guard let item = action.menuItem, item.section == section else { return nil }
+                    return "\(item.label) → \(action.detailedName)"
+                }
+            }
+            let main = mainMenuEntries(controller)
+            let submenu = recentlyClosedEntries(controller)
+            var shown: [String] = []
+            for entry in main {
+                if entry.submenu != nil {
+                    shown += submenu.map { "\($0.label ?? "") → \($0.action ?? "")" }
+                } else {
+                    shown.append("\(entry.label ?? "") → \(entry.action ?? "")")
+                }
+            }
+            XCTAssertEqual(shown, tableItems)
+            // What the menu showed before the table: it must not change.
+            XCTAssertEqual(
+                main.map(\.label),
+                [
+                    "New Window", "New Incognito Window", "Recently Closed", "Find…", "Print…", "Zoom In",
+                    "Zoom Out", "Reset Zoom", "About Swiftlet", "Quit",
+                ])
+            XCTAssertEqual(submenu.map(\.label), ["Reopen Closed Tab", "Restore Previous Session"])
+            XCTAssertEqual(
+                submenu.map(\.hiddenWhen),
+                WindowAction.all.compactMap { $0.menuItem }.filter { $0.section == .recentlyClosed }.map {
+                    $0.isHiddenWhenDisabled ? "action-disabled" : nil
+                })
+            let menu = gtk_menu_button_get_menu_model(OpaquePointer(controller.menuButton))!
+            XCTAssertEqual(Int(g_menu_model_get_n_items(menu)), sections.count, "a section each")
+        }
+    }
+
+    func testEveryActionIsInTheGroupEnabledAsTheTableSaysAndSendsOneCommand() {
+        onMainActor {
+            let (controller, commands) = makeBrowserWindow()
+            defer { gtk_window_destroy(controller.window) }
+            for action in WindowAction.all {
+                XCTAssertEqual(
+                    controller.actions.isEnabled(action.name), action.isInitiallyEnabled, action.name)
+                controller.updateCommandEnabled(action.name, true)
+                let before = commands.received.count
+                if case .sceneWithParameter = action.command {
+                    g_action_group_activate_action(
+                        controller.actions.group.opaque, action.name, g_variant_new_int64(3))
+                } else {
+                    controller.actions.activate(action.name)
+                }
+                XCTAssertEqual(commands.received.count, before + 1, action.name)
+            }
+        }
+    }
+
+    func testTheHeaderBarButtonsActivateActionsOfTheTable() {
+        onMainActor {
+            let (controller, _) = makeBrowserWindow()
+            defer { gtk_window_destroy(controller.window) }
+            let fullscreen = FullscreenViewController(layout: controller)
+            let names = Set(WindowAction.all.map(\.detailedName))
+            for button in [controller.newTabButton, fullscreen.widget] {
+                let name = gtk_actionable_get_action_name(OpaquePointer(button)).map { String(cString: $0) }
+                XCTAssertTrue(names.contains(name ?? ""), name ?? "no action")
+            }
+        }
+    }
+}
