@@ -187,18 +187,26 @@ public struct SessionInspector: Sendable {
         for incognito in [false, true] {
             let storage = SessionLayout.storageDirectory(
                 inProfile: incognito ? directory.appendingPathComponent("OTR") : directory)
-            let ids: [String]
-            switch ProfileFileReader.contentsOfDirectory(storage.path) {
-            case .success(let names): ids = names.sorted()
-            case .failure(.missing): ids = []
-            case .failure(let error):
-                problems.append(.directoryNotReadable(path: storage.path, error: error))
-                ids = []
+            var ids: [String] = []
+            if let link = LinkFreePath.firstLink(
+                onPathTo: storage.path, below: directory.path, includingItself: true)
+            {
+                // As a launch does: nothing is read through it.
+                problems.append(.storage(.linkInPlace(path: link)))
+            } else {
+                switch ProfileFileReader.contentsOfDirectory(storage.path) {
+                case .success(let names): ids = names.sorted()
+                case .failure(.missing): break
+                case .failure(let error):
+                    problems.append(.directoryNotReadable(path: storage.path, error: error))
+                }
             }
             for id in ids where !id.hasPrefix(".") && !SessionLayout.isSetAside(id) {
                 let path = SessionLayout.sessionDirectory(id, in: storage).path
                 var info = stat()
-                guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+                guard lstat(path, &info) == 0 else { continue }
+                if info.st_mode & S_IFMT == S_IFLNK { problems.append(.storage(.linkInPlace(path: path))) }
+                guard info.st_mode & S_IFMT == S_IFDIR else { continue }
                 let open = localState.keeps(id, profile: name, incognito: incognito)
                 windows.append(
                     inspectWindow(

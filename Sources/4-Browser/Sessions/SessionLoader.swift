@@ -35,6 +35,20 @@ struct SessionLoader {
     func load() -> Result {
         precondition(io.isOnQueue, "SessionLoader.load: must run on the IO queue")
         let metadataPath = SessionLayout.metadataFile(inSession: directory)
+        if let confinement = io.confinement,
+            let link = LinkFreePath.firstLink(onPathTo: directory, below: confinement, includingItself: true)
+        {
+            // A link where the session's directory, or a directory above it, belongs: nothing
+            // is read or written through it. The session's own link is set aside (renamed,
+            // never followed) and the window starts empty; a link above it stays as it is,
+            // and the window is not saved.
+            let problems: [SessionProblem] = [.storage(.linkInPlace(path: link))]
+            if link == directory, io.rename(directory, to: SessionLayout.setAside(directory)) {
+                return Result(session: LoadedSession(), problems: problems)
+            }
+            return Result(session: LoadedSession(), problems: problems, couldNotRead: true)
+        }
+        let linkedTabs = setAsideLinkedTabDirectories()
         if let (path, error) = Self.firstFileNotReadable(inSession: directory) {
             // Unreadable is not missing: what the list says is shown (if it can be read), and
             // nothing is set aside, moved or deleted.
@@ -45,10 +59,10 @@ struct SessionLoader {
                 session = WebStateListSerialization.load(storage, idsInUse: idsInUse)
             }
             return Result(
-                session: session, problems: [.sessionNotReadable(path: path, error: error)],
+                session: session, problems: linkedTabs + [.sessionNotReadable(path: path, error: error)],
                 couldNotRead: true)
         }
-        var problems: [SessionProblem] = []
+        var problems = linkedTabs
         let bytes: Data
         switch io.read(metadataPath) {
         case .success(let data): bytes = data
@@ -68,7 +82,7 @@ struct SessionLoader {
             // set-aside copy is replaced; a rename moves a link itself, never what it points
             // to) and recover the tabs from their files.
             let aside = SessionLayout.setAside(metadataPath)
-            io.remove(aside)
+            io.remove(aside, kind: .foreign)
             io.rename(metadataPath, to: aside)
             var session = recoverFromTabDirectories()
             let fix = SessionProblem.ListFix.setAside(recovered: session.items.count)
@@ -118,6 +132,22 @@ struct SessionLoader {
         let moved = moveRenamedTabs(&session)
         deleteObsoleteFiles(keeping: Set(session.items.map(\.storageName)))
         return Result(session: session, problems: problems, reidentifiedTabs: moved)
+    }
+
+    /// Sets aside each link where a tab directory belongs (renamed to `<name>.bad`, never
+    /// followed: its tab comes back with its list entry's page) and reports it.
+    private func setAsideLinkedTabDirectories() -> [SessionProblem] {
+        guard case .success(let names) = ProfileFileReader.contentsOfDirectory(directory) else { return [] }
+        var problems: [SessionProblem] = []
+        var info = stat()
+        for name in names.sorted() where SessionLayout.rawTabID(directoryName: name) != nil {
+            let path = SessionLayout.tabDirectory(name, inSession: directory)
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { continue }
+            io.remove(SessionLayout.setAside(path), kind: .tab)
+            io.rename(path, to: SessionLayout.setAside(path))
+            problems.append(.storage(.linkInPlace(path: path)))
+        }
+        return problems
     }
 
     /// The first file of the session in `directory` that this user may not read (or that the
@@ -202,7 +232,7 @@ struct SessionLoader {
             // No list says what this tab showed and its own file cannot: it cannot come
             // back, but its files are kept aside rather than deleted as obsolete.
             let path = SessionLayout.tabDirectory(name, inSession: directory)
-            io.remove(SessionLayout.setAside(path))
+            io.remove(SessionLayout.setAside(path), kind: .tab)
             io.rename(path, to: SessionLayout.setAside(path))
             session.problems.append(.unrecoverableTab(name: name, setAside: true))
         }
@@ -265,7 +295,10 @@ struct SessionLoader {
             if kept.contains(name) || SessionLayout.isSetAside(name) || SessionLayout.isUnlisted(name) {
                 continue
             }
-            io.remove(SessionLayout.entry(name, in: directory))
+            // Only what Swiftlet names: whatever else someone put here is not ours to delete.
+            guard SessionLayout.isSwiftletName(name, in: .session) else { continue }
+            io.remove(
+                SessionLayout.entry(name, in: directory), kind: SessionLayout.childKind(name, in: .session))
         }
     }
 }

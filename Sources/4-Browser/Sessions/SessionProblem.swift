@@ -33,6 +33,12 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
         case link(from: String, to: String, errno: Int32)
         /// `path` could not be renamed (`errno`).
         case rename(path: String, errno: Int32)
+        /// A symbolic link is where a directory of the session storage should be (`path`):
+        /// nothing is written, linked, renamed or deleted through it.
+        case linkInPlace(path: String)
+        /// `path` was to be deleted with its directory, but is left (`reason`: it is not
+        /// Swiftlet's, or it cannot be read).
+        case keptInPlace(path: String, reason: String)
 
         /// The sentence for the log.
         public var description: String {
@@ -45,6 +51,9 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
                 "session storage: could not link \(from) to \(to): \(String(cString: strerror(code)))"
             case .rename(let path, let code):
                 "session storage: could not rename \(path): \(String(cString: strerror(code)))"
+            case .linkInPlace(let path):
+                "session storage: \(path) is a symbolic link: not followed, left as it is"
+            case .keptInPlace(let path, let reason): "session storage: left \(path) in place: \(reason)"
             }
         }
     }
@@ -227,9 +236,8 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
     public var isNotReadable: Bool {
         switch self {
         case .inSession(_, let problem): problem.isNotReadable
-        case .sessionNotReadable, .recentlyClosedNotReadable, .localStateNotReadable, .directoryNotReadable,
-            .fileNotReadable:
-            true
+        case .sessionNotReadable, .recentlyClosedNotReadable, .localStateNotReadable, .fileNotReadable: true
+        case .directoryNotReadable(_, let error): !error.isUnusable
         case .stateFile(_, _, let error): !error.isUnusable
         case .tabData(_, _, .unreadable(let error)), .tabDataWouldFallBack(_, .unreadable(let error)):
             !error.isUnusable
@@ -261,6 +269,9 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
             return "A tab's history was lost; it shows its last page."
         case .stateFile: return "A tab's saved state was damaged; it was reloaded."
         case .stillConnected: return "An open window was not deleted."
+        case .storage(.linkInPlace):
+            return "A link in your profile leads out of it: Swiftlet left it as it is and did not follow it."
+        case .storage(.keptInPlace): return "Files that are not Swiftlet's were left where they are."
         case .storage: return "Your tabs could not be saved; Swiftlet will try again."
         case .localStateUnreadable, .localStateNotReadable, .noLocalState:
             return "Which windows were open is unknown."

@@ -2,20 +2,41 @@ import Base
 import Foundation
 import Web
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension SessionRestorationService {
     /// The window sessions on disk that are neither in `openSessionIDs` (the open-scene
-    /// registry) nor connected: windows the user closed.
+    /// registry) nor connected: windows the user closed. Only real directories are sessions:
+    /// a link in the storage, or a storage that is reached through a link, holds none.
     public func discardedSessionIDs(keeping openSessionIDs: Set<String>) -> [String] {
         waitForPendingIO()
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: storageDirectory.path)) ?? []
-        return names.filter { name in
-            var isDirectory: ObjCBool = false
-            let path = storageDirectory.appendingPathComponent(name).path
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-                && isDirectory.boolValue
-                && !name.hasPrefix(".") && !SessionLayout.isSetAside(name) && !openSessionIDs.contains(name)
+        return sessionDirectoryEntries().directories.filter { name in
+            !name.hasPrefix(".") && !SessionLayout.isSetAside(name) && !openSessionIDs.contains(name)
                 && !isConnected(sessionID: name)
         }.sorted()
+    }
+
+    /// The names in the storage directory that are directories, and those that are links (to
+    /// report, never to follow). Nothing when the storage itself is reached through a link.
+    private func sessionDirectoryEntries() -> (directories: [String], links: [String]) {
+        let storage = storageDirectory.path
+        let profile = SessionLayout.profileDirectory(ofStorage: storageDirectory)
+        guard LinkFreePath.firstLink(onPathTo: storage, below: profile, includingItself: true) == nil,
+            case .success(let names) = ProfileFileReader.contentsOfDirectory(storage)
+        else { return ([], []) }
+        var directories: [String] = []
+        var links: [String] = []
+        var info = stat()
+        for name in names where lstat(storage + "/" + name, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: directories.append(name)
+            case S_IFLNK: links.append(name)
+            default: continue
+            }
+        }
+        return (directories, links)
     }
 
     /// At start-up: every discarded window session (see ``discardedSessionIDs(keeping:)``)
@@ -28,6 +49,10 @@ extension SessionRestorationService {
     )
         -> [String]
     {
+        // A link in the storage is no session: reported, left as it is, never followed.
+        for name in sessionDirectoryEntries().links where !SessionLayout.isSetAside(name) {
+            record(.storage(.linkInPlace(path: storageDirectory.appendingPathComponent(name).path)))
+        }
         let discarded = discardedSessionIDs(keeping: openSessionIDs)
         guard !discarded.isEmpty else { return [] }
         var purged: [String] = []
@@ -70,7 +95,7 @@ extension SessionRestorationService {
                 if let unread = SessionLoader.firstFileNotReadable(inSession: path) {
                     kept.append(unread)
                 } else {
-                    io.remove(path)
+                    io.remove(path, kind: .session)
                 }
             }
             io.postToMain { [weak self] in

@@ -51,7 +51,9 @@ public final class SessionRestorationService {
         mainTaskRunner: any MainTaskRunner = DispatchMainTaskRunner(),
         saveDelay: Duration = .milliseconds(2500), fileWriter: AtomicFileWriter = AtomicFileWriter()
     ) {
-        io = SessionIO(mainTaskRunner: mainTaskRunner, fileWriter: fileWriter)
+        io = SessionIO(
+            mainTaskRunner: mainTaskRunner, fileWriter: fileWriter,
+            confinedTo: SessionLayout.profileDirectory(ofStorage: storageDirectory.standardizedFileURL))
         self.storageDirectory = storageDirectory.standardizedFileURL
         self.engineContext = engineContext
         self.clock = clock
