@@ -112,6 +112,10 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
     case tabDataWouldFallBack(tab: Int32, failure: TabStorageReader.Failure)
     /// A tab's state.pb does not match its data.pb: restored from data.pb.
     case stateMismatch(tab: Int32)
+    /// A tab's history (`tab`; nil for the recently closed file) held entries a restore must
+    /// not load (`NavigationItem.isRestorable`: `javascript:` …), with these `schemes`: they
+    /// were dropped.
+    case unrestorableEntries(tab: Int32?, schemes: [String])
     /// A tab's state.pb (`path`) could not be read (`error`): restored from data.pb; what can
     /// never be read (``ProfileFileReadError/isUnusable``) was set aside as `state.pb.bad`.
     case stateFile(tab: Int32, path: String, error: ProfileFileReadError)
@@ -205,6 +209,10 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
             return "tab \(tab): \(data) cannot be read (\(failure)): it comes back with its last URL only"
         case .stateMismatch(let tab):
             return "tab \(tab): state.pb does not match data.pb; restoring from data.pb"
+        case .unrestorableEntries(let tab, let schemes):
+            let whose = tab.map { "tab \($0)" } ?? "recently closed"
+            let kinds = schemes.map { $0 + ":" }.joined(separator: ", ")
+            return "\(whose): history entries a restore must not load (\(kinds)) were dropped"
         case .stateFile(let tab, let path, let error):
             return "tab \(tab): \(path) cannot be read (\(error)); restoring from data.pb"
                 + (error.isUnusable ? "; set aside as \(SessionFormat.stateFileName).bad" : "")
@@ -268,6 +276,8 @@ public enum SessionProblem: Sendable, Equatable, CustomStringConvertible {
         case .tabData, .tabDataWouldFallBack, .stateMismatch:
             return "A tab's history was lost; it shows its last page."
         case .stateFile: return "A tab's saved state was damaged; it was reloaded."
+        case .unrestorableEntries:
+            return "Saved history held links that would run script or other programs; they were removed."
         case .stillConnected: return "An open window was not deleted."
         case .storage(.linkInPlace):
             return "A link in your profile leads out of it: Swiftlet left it as it is and did not follow it."

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import TabModel
+import Web
 
 extension TabRestoreService {
     /// Waits until the entries are on disk.
@@ -124,6 +125,15 @@ extension TabRestoreService {
                 case nil: continue
                 }
             }
+            // Entries a restore must not load are dropped here, once (NavigationItem.isRestorable).
+            var dropped: [URL] = []
+            entries = entries.map { Self.withoutUnrestorableItems($0, dropped: &dropped) }
+            if !dropped.isEmpty {
+                let problem = SessionProblem.unrestorableEntries(
+                    tab: nil, schemes: SessionRestorationService.schemes(of: dropped))
+                loadProblem = problem
+                Logger.sessions.error("\(problem)")
+            }
         } catch {
             let aside = SessionLayout.setAside(fileURL.path)
             io.sync { [io] in _ = io.rename(fileURL.path, to: aside) }
@@ -131,6 +141,27 @@ extension TabRestoreService {
                 path: fileURL.path, reason: "\(error)", setAsideAs: (aside as NSString).lastPathComponent)
             loadProblem = problem
             Logger.sessions.error("\(problem)")
+        }
+    }
+
+    /// `entry` without the history entries a restore must not load, whose URLs go to `dropped`.
+    static func withoutUnrestorableItems(_ entry: Entry, dropped: inout [URL]) -> Entry {
+        func clean(_ tab: ClosedTab) -> ClosedTab {
+            var tab = tab
+            let (history, removed) = tab.storage.navigation.withoutUnrestorableItems()
+            tab.storage.navigation = history
+            if let url = tab.storage.metadata.url, !NavigationItem.isRestorable(url) {
+                tab.storage.metadata.url = history.lastCommittedItem?.url
+                if removed.isEmpty { dropped.append(url) }
+            }
+            dropped += removed
+            return tab
+        }
+        switch entry {
+        case .tab(let tab): return .tab(clean(tab))
+        case .window(var window):
+            window.tabs = window.tabs.map(clean)
+            return .window(window)
         }
     }
 }
