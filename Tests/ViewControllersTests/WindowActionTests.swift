@@ -150,6 +150,24 @@ final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
             defer { gtk_window_destroy(controller.window) }
             XCTAssertFalse(controller.escape(), "the page gets Escape too")
             XCTAssertEqual(commands.received.last, "stopLoading")
+            XCTAssertFalse(controller.escapeLeftByTheLocationEntry(), "the focus is not in the entry")
+        }
+    }
+
+    func testEscapeInTheLocationEntryIsTheEntrysFirst() {
+        onMainActor {
+            let (controller, commands) = makeBrowserWindow()
+            defer { gtk_window_destroy(controller.window) }
+            let locationBar = LocationBarViewController(
+                locationBar: dispatcher.sender(for: (any LocationBarCommands).self))
+            controller.locationBar = locationBar
+            gtk_window_present(controller.window)
+            locationBar.focus()
+            XCTAssertNotNil(gtk_window_get_focus(controller.window))
+            XCTAssertFalse(controller.escape(), "the entry gets it")
+            XCTAssertNotEqual(commands.received.last, "stopLoading")
+            XCTAssertTrue(controller.escapeLeftByTheLocationEntry())
+            XCTAssertEqual(commands.received.last, "stopLoading")
         }
     }
 

@@ -186,6 +186,15 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
         gtk_event_controller_set_propagation_phase(shortcutController, GTK_PHASE_CAPTURE)
         installShortcuts()
         gtk_widget_add_controller(cast(window), shortcutController)
+        // Escape in the location entry that the entry did not take (nothing to put back)
+        // comes back up to the window: it stops the load, as elsewhere.
+        let escapeAfterEntry = gtk_shortcut_controller_new()!
+        gtk_shortcut_controller_add_shortcut(
+            escapeAfterEntry,
+            gtk_shortcut_new(
+                gtk_shortcut_trigger_parse_string("Escape"),
+                callbackShortcutAction { [weak self] in self?.escapeLeftByTheLocationEntry() ?? false }))
+        gtk_widget_add_controller(cast(window), escapeAfterEntry)
         // GTK's own inspector binding (Ctrl+Shift+I, Ctrl+Shift+D, the window's
         // "enable-debugging" keybinding signal) would offer GTK's widget inspector: the
         // handler says it handled the key, so that GTK's default handler never runs.
@@ -302,8 +311,8 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
     }
 
     /// Escape hides the find bar when the focus is in it; in the location entry it is the
-    /// entry's (which puts the URL back); elsewhere it stops the page's load ("stop") and goes
-    /// on to the page.
+    /// entry's first (which puts the URL back; ``escapeLeftByTheLocationEntry()`` gets what it
+    /// leaves); elsewhere it stops the page's load ("stop") and goes on to the page.
     func escape() -> Bool {
         let focus = gtk_window_get_focus(window)
         if let focus, gtk_widget_is_ancestor(focus, findBarSlot) != 0 {
@@ -315,5 +324,15 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
         }
         actions.activate(WindowAction.stop.name)
         return false
+    }
+
+    /// Escape that reached the window after the page and the location entry: stops the load
+    /// when the focus is in the entry (the page's Escape was handled on the way down).
+    func escapeLeftByTheLocationEntry() -> Bool {
+        guard let focus = gtk_window_get_focus(window),
+            focus == locationBarSlot || gtk_widget_is_ancestor(focus, locationBarSlot) != 0
+        else { return false }
+        actions.activate(WindowAction.stop.name)
+        return true
     }
 }
