@@ -65,4 +65,24 @@ final class KeyboardShortcutTests: BrowserTestCase, @unchecked Sendable {
             browser.terminate()
         }
     }
+
+    func testCtrlQuestionMarkShowsTheKeyboardShortcuts() throws {
+        let browser = try launch([url("/a")])
+        browser.waitForEvent("loaded") { $0 == self.url("/a") }
+        let app = try XCTUnwrap(accessibleApplication(browser))
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        Keyboard.press("ctrl+question")
+        XCTAssertTrue(eventually { app.children.count == 2 }, "a second window")
+        XCTAssertNotNil(waitForNode(in: app) { $0.name == "View Page Source" }, "the shortcuts listed")
+    }
+
+    func testTheMainMenuShowsShortcutsAsPeopleWriteThem() throws {
+        let browser = try launch([url("/a")])
+        browser.waitForEvent("loaded") { $0 == self.url("/a") }
+        let app = try XCTUnwrap(accessibleApplication(browser))
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        Keyboard.press("F10")
+        XCTAssertNotNil(waitForNode(in: app) { $0.name == "Ctrl++" }, "Zoom In's shortcut")
+        XCTAssertNil(app.first { $0.name.contains("KP") })
+    }
 }
