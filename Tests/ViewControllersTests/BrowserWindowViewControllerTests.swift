@@ -83,7 +83,7 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
         }
     }
 
-    func testEscapeHidesTheFindBarOnlyWhenItHasTheFocus() {
+    func testEscapeHidesTheFindBarWhenItHasTheFocusElseStopsTheLoad() {
         onMainActor {
             let (controller, commands) = makeBrowserWindow()
             defer { gtk_window_destroy(controller.window) }
@@ -92,7 +92,7 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
             controller.findBar = findBar
             gtk_window_present(controller.window)
             XCTAssertEqual(press("Escape", in: controller), false, "not handled: the key goes on")
-            XCTAssertEqual(commands.received, [])
+            XCTAssertEqual(commands.received, ["stopLoading"])
             findBar.setVisible(true)
             pump("the focus in the find bar") {
                 gtk_window_get_focus(controller.window).map {
@@ -101,7 +101,7 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
                     ?? false
             }
             XCTAssertEqual(press("Escape", in: controller), true)
-            XCTAssertEqual(commands.received, ["hideFindBar"])
+            XCTAssertEqual(commands.received, ["stopLoading", "hideFindBar"])
         }
     }
 

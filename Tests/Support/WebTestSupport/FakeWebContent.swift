@@ -50,6 +50,8 @@ public final class FakeWebContent: WebContent {
     public private(set) var isClosed = false
     /// How many times the print dialog was asked for.
     public private(set) var printRequests = 0
+    /// How many times the web inspector was asked for.
+    public private(set) var inspectorRequests = 0
     /// Every URL this content loaded (commits and failures), in order.
     public private(set) var loadedURLs: [URL] = []
     /// The content whose page opened this one (``makeRelatedContent()``), if any.
@@ -344,6 +346,18 @@ public final class FakeWebContent: WebContent {
     public func printPage() {
         precondition(!isClosed, "FakeWebContent.printPage(): used after close()")
         printRequests += 1
+    }
+
+    /// Counts the request (``inspectorRequests``); the fake has no inspector.
+    public func showInspector() {
+        precondition(!isClosed, "FakeWebContent.showInspector(): used after close()")
+        inspectorRequests += 1
+    }
+
+    /// The committed page's ``FakeWebEngine/Page/text``, at once; nil without a committed page.
+    public func mainResourceText(completion: @escaping @MainActor (String?) -> Void) {
+        precondition(!isClosed, "FakeWebContent.mainResourceText(completion:): used after close()")
+        completion(lastCommittedURL.map { engine.page(for: $0).text })
     }
 
     /// A fake content related to this one, counted by the engine.

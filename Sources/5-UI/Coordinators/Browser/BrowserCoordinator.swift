@@ -282,4 +282,10 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     }
 
     func toggleFullscreen() { fullscreen?.toggle() }
+
+    func showInspector() { mediator?.showInspectorForActivePage() }
+
+    func viewSource() { mediator?.viewSourceOfActivePage() }
+
+    func showKeyboardShortcuts() { windowViewController?.showKeyboardShortcuts() }
 }

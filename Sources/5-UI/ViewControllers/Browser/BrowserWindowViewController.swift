@@ -63,6 +63,8 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
     /// The header bar slots whose view controller may hide its widget show only while it
     /// shows (an empty slot would still take the header bar's spacing); one handler each.
     private var slotVisibility: [UnsafeMutablePointer<GtkWidget>: SignalConnection] = [:]
+    /// The handler that keeps GTK's inspector key binding off.
+    private var inspectorBinding: SignalConnection?
     /// The `AdwToastOverlay` around the content area.
     let toastOverlay: UnsafeMutablePointer<GtkWidget>
     /// The titles of the toasts shown, in order.
@@ -183,12 +185,22 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
         g_object_unref(UnsafeMutableRawPointer(menu))
         gtk_event_controller_set_propagation_phase(shortcutController, GTK_PHASE_CAPTURE)
         installShortcuts()
-        // Escape hides the find bar only when the focus is in it; otherwise the key goes on
-        // (to the location entry, the page).
-        let escape = callbackShortcutAction { [weak self] in self?.escape() ?? false }
-        gtk_shortcut_controller_add_shortcut(
-            shortcutController, gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"), escape))
         gtk_widget_add_controller(cast(window), shortcutController)
+        // Escape in the location entry that the entry did not take (nothing to put back)
+        // comes back up to the window: it stops the load, as elsewhere.
+        let escapeAfterEntry = gtk_shortcut_controller_new()!
+        gtk_shortcut_controller_add_shortcut(
+            escapeAfterEntry,
+            gtk_shortcut_new(
+                gtk_shortcut_trigger_parse_string("Escape"),
+                callbackShortcutAction { [weak self] in self?.escapeLeftByTheLocationEntry() ?? false }))
+        gtk_widget_add_controller(cast(window), escapeAfterEntry)
+        // GTK's own inspector binding (Ctrl+Shift+I, Ctrl+Shift+D, the window's
+        // "enable-debugging" keybinding signal) would offer GTK's widget inspector: the
+        // handler says it handled the key, so that GTK's default handler never runs.
+        inspectorBinding = SignalConnection.connect(rawPointer(window), signal: "enable-debugging") {
+            $0.setReturnValue(true)
+        }
         setContent(of: window)
         layOutToolbar(isFullscreen: false, isToolbarRevealed: false)
     }
@@ -298,11 +310,29 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
         gtk_widget_insert_action_group(cast(window), "browser", actions.group.opaque)
     }
 
-    private func escape() -> Bool {
-        guard let focus = gtk_window_get_focus(window), gtk_widget_is_ancestor(focus, findBarSlot) != 0 else {
+    /// Escape hides the find bar when the focus is in it; in the location entry it is the
+    /// entry's first (which puts the URL back; ``escapeLeftByTheLocationEntry()`` gets what it
+    /// leaves); elsewhere it stops the page's load ("stop") and goes on to the page.
+    func escape() -> Bool {
+        let focus = gtk_window_get_focus(window)
+        if let focus, gtk_widget_is_ancestor(focus, findBarSlot) != 0 {
+            findInPage.send { $0.hideFindBar() }
+            return true
+        }
+        if let focus, focus == locationBarSlot || gtk_widget_is_ancestor(focus, locationBarSlot) != 0 {
             return false
         }
-        findInPage.send { $0.hideFindBar() }
+        actions.activate(WindowAction.stop.name)
+        return false
+    }
+
+    /// Escape that reached the window after the page and the location entry: stops the load
+    /// when the focus is in the entry (the page's Escape was handled on the way down).
+    func escapeLeftByTheLocationEntry() -> Bool {
+        guard let focus = gtk_window_get_focus(window),
+            focus == locationBarSlot || gtk_widget_is_ancestor(focus, locationBarSlot) != 0
+        else { return false }
+        actions.activate(WindowAction.stop.name)
         return true
     }
 }
