@@ -12,7 +12,7 @@ extension BrowserWindowViewController {
         let builder = gtk_builder_new_from_string(Self.shortcutsWindowDefinition(), -1)!
         defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
         let shown: UnsafeMutablePointer<GtkWindow> = cast(gtk_builder_get_object(builder, "shortcuts")!)
-        gtk_window_set_transient_for(shown, window)
+        gtk_window_set_transient_for(shown, gtkWindow)
         gtk_window_set_modal(shown, 1)
         gtk_window_set_destroy_with_parent(shown, 1)
         gtk_window_present(shown)
