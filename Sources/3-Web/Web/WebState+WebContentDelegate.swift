@@ -52,6 +52,20 @@ extension WebState: WebContentDelegate {
         return childContent
     }
 
+    /// Asks the delegate to open `request` where the user asked
+    /// (``WebStateDelegate/openURL(from:params:)``); it is never blocked as a pop-up. With no
+    /// delegate nothing opens. A request for the current tab loads here.
+    public func webContent(_ content: any WebContent, openURLFor request: NavigationRequest) {
+        guard content === self.content, !isBeingDestroyed else { return }
+        notifyRealizedIfPending()
+        guard request.disposition != .currentTab else {
+            load(request.url)
+            return
+        }
+        _ = delegate?.openURL(
+            from: self, params: OpenURLParams(url: request.url, disposition: request.disposition))
+    }
+
     /// Asks the delegate to close this WebState (``WebStateDelegate/closeWebState(_:)``); with
     /// no delegate the tab stays.
     public func webContentDidRequestClose(_ content: any WebContent) {
