@@ -20,6 +20,7 @@ extension WebState: WebContentDelegate {
         case .visibleSecurityStateChanged: observers?.forEach { $0.didChangeVisibleSecurityState(self) }
         case .faviconURLChanged(let url): observers?.forEach { $0.faviconURLUpdated(self, url: url) }
         case .renderProcessGone: observers?.forEach { $0.renderProcessGone(self) }
+        case .hoveredLinkChanged(let url): observers?.forEach { $0.hoveredLinkChanged(self, url: url) }
         case .scriptCommand(let command): dispatchScriptCommand(command)
         }
     }

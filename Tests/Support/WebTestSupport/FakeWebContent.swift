@@ -341,6 +341,9 @@ public final class FakeWebContent: WebContent {
             self, openURLFor: NavigationRequest(url: url, isUserInitiated: true, disposition: disposition))
     }
 
+    /// Simulates the pointer moving onto a link to `url`, or off every link (nil).
+    public func simulateHoveredLink(_ url: URL?) { report(.hoveredLinkChanged(url)) }
+
     /// Simulates the page calling `window.close()` where the engine allows it (a window a
     /// script opened, or a page with a single history entry): the delegate is asked to close.
     public func simulateCloseRequest() { delegate?.webContentDidRequestClose(self) }
