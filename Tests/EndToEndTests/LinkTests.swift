@@ -47,4 +47,18 @@ final class LinkTests: BrowserTestCase, @unchecked Sendable {
         browser.waitForEvent("window-shown")
         XCTAssertEqual(server.requestCount("/links"), 1, "the page clicked did not load again")
     }
+
+    func testTheLinkUnderThePointerShowsItsURLOverThePage() throws {
+        let browser = try launch([url("/links")])
+        browser.waitForEvent("loaded") { $0 == self.url("/links") }
+        let pid = browser.process.processIdentifier
+        let app = try XCTUnwrap(accessibleApplication(browser))
+        let link = url("/b")
+        Pointer.move(x: 200, y: 300, inWindowOf: pid)
+        XCTAssertNotNil(
+            waitForNode(in: app) { $0.role == "label" && $0.name == link }, "the link's URL shows")
+        // Below the link: the label goes.
+        Pointer.move(x: 200, y: 700, inWindowOf: pid)
+        XCTAssertTrue(eventually { app.first { $0.role == "label" && $0.name == link } == nil })
+    }
 }
