@@ -330,6 +330,22 @@ public final class FakeWebContent: WebContent {
         return fake
     }
 
+    /// Simulates the user clicking a link to `url` with the buttons and modifiers that give
+    /// `disposition`, as an engine does: a click for the current tab navigates here; any
+    /// other is not navigated but handed to the delegate
+    /// (``WebContentDelegate/webContent(_:openURLFor:)``).
+    public func simulateLinkClick(url: URL, disposition: WindowOpenDisposition = .currentTab) {
+        guard disposition != .currentTab else {
+            navigate(to: url, historyIndex: nil)
+            return
+        }
+        delegate?.webContent(
+            self, openURLFor: NavigationRequest(url: url, isUserInitiated: true, disposition: disposition))
+    }
+
+    /// Simulates the pointer moving onto a link to `url`, or off every link (nil).
+    public func simulateHoveredLink(_ url: URL?) { report(.hoveredLinkChanged(url)) }
+
     /// Simulates the page calling `window.close()` where the engine allows it (a window a
     /// script opened, or a page with a single history entry): the delegate is asked to close.
     public func simulateCloseRequest() { delegate?.webContentDidRequestClose(self) }
