@@ -14,6 +14,8 @@ struct CommandLineTests {
         let open = try SwiftletProcess.run(["open", "--help"])
         #expect(open.output.contains("--dump <dump>"))
         #expect(open.output.contains("(values: title, url, history)"))
+        #expect(open.output.contains("opens the browser's windows"))
+        #expect(!open.output.contains("not there"))
     }
 
     @Test func versionExitsZero() throws {

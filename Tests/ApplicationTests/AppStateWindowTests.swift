@@ -275,3 +275,21 @@ struct AppStateWindowTests {
         }.expectPreconditionMessage("AppState.moveTab")
     }
 }
+
+extension AppStateWindowTests {
+    @Test(arguments: [false, true])
+    func aLinkShiftClickedOpensANewWindowOfTheSameKind(incognito: Bool) throws {
+        let fixture = AppFixture()
+        fixture.launch()
+        let scene = fixture.openWindow(["https://a.test/"], incognito: incognito)
+        let tab = scene.browser.webStateList.webState(at: 0)
+        let link = URL(string: "https://x.test/")!
+        _ = try #require(tab.delegate).openURL(from: tab, params: .init(url: link, disposition: .newWindow))
+        let opened = try #require(fixture.app.scenes.last)
+        #expect(opened !== scene)
+        #expect(opened.isIncognito == incognito)
+        #expect(opened.browser.webStateList.webStates.map(\.visibleURL) == [link])
+        #expect(scene.browser.webStateList.count == 1, "the window the link was in keeps its tabs")
+        fixture.quit()
+    }
+}

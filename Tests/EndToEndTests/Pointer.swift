@@ -11,6 +11,28 @@ enum Pointer {
         return Keyboard.xdotool(search + ["mousemove", "--window", "%1", String(x), String(y), "click", "1"])
     }
 
+    /// Moves the pointer to (`x`, `y`) in the first visible window of process `pid`.
+    @discardableResult
+    static func move(x: Int, y: Int, inWindowOf pid: Int32) -> Bool {
+        let search = ["search", "--onlyvisible", "--pid", String(pid), ""]
+        return Keyboard.xdotool(search + ["mousemove", "--window", "%1", String(x), String(y)])
+    }
+
+    /// Moves the pointer to (`x`, `y`) in the first visible window of process `pid` and
+    /// clicks `button` (1 primary, 2 middle) holding `modifiers` (xdotool's key names,
+    /// "ctrl", "shift"), which the window must have the keyboard focus for.
+    @discardableResult
+    static func click(
+        x: Int, y: Int, button: Int, holding modifiers: [String], inWindowOf pid: Int32
+    ) -> Bool {
+        let search = ["search", "--onlyvisible", "--pid", String(pid), ""]
+        let down = modifiers.flatMap { ["keydown", $0] }
+        let up = modifiers.reversed().flatMap { ["keyup", $0] }
+        return Keyboard.xdotool(
+            search + ["mousemove", "--window", "%1", String(x), String(y)] + down + ["click", String(button)]
+                + up)
+    }
+
     /// Moves the pointer to (`x`, `y`) in the first visible window of process `pid` and
     /// clicks the secondary button (a context menu).
     @discardableResult

@@ -178,6 +178,39 @@ struct BrowserMediatorPrintTests {
         #expect(contents.map(\.printRequests) == [0, 1])
     }
 
+    @Test func inspectorOpensForTheActiveTabOnly() throws {
+        _ = builder.realizedWebState(named: "a")
+        _ = builder.realizedWebState(named: "b")
+        let mediator = try makeMediator("| a* b")
+        mediator.showInspectorForActivePage()
+        let contents = try list.webStates.map { try #require($0.fakeContent) }
+        #expect(contents.map(\.inspectorRequests) == [1, 0])
+    }
+
+    @Test func viewSourceOpensTheSourceInATabAfterTheActiveOne() throws {
+        builder.engine.setPage(URL(string: "https://a.test/")!, .init(title: "A", text: "<p>a & b</p>"))
+        let a = builder.realizedWebState(named: "a")
+        let mediator = try makeMediator("| a* b")
+        mediator.viewSourceOfActivePage()
+        #expect(list.count == 3)
+        let source = try #require(list.activeWebState)
+        #expect(list.activeIndex == 1)
+        #expect(list.opener(at: 1)?.webState === a)
+        let url = try #require(source.visibleURL)
+        #expect(url.absoluteString.hasPrefix("data:text/html;charset=utf-8;base64,"))
+        let html = String(
+            decoding: try #require(Data(base64Encoded: String(url.absoluteString.split(separator: ",")[1]))),
+            as: UTF8.self)
+        #expect(html.contains("<title>Source of https://a.test/</title>"))
+        #expect(html.contains("&lt;p&gt;a &amp; b&lt;/p&gt;"))
+    }
+
+    @Test func viewSourceOfAnUnrealizedTabDoesNothing() throws {
+        let mediator = try makeMediator("| a* b")
+        mediator.viewSourceOfActivePage()
+        #expect(list.count == 2)
+    }
+
     @Test func printingWithNoTabsDoesNothing() throws {
         let mediator = try makeMediator("|")
         mediator.printActivePage()

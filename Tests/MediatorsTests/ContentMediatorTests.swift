@@ -138,4 +138,26 @@ struct ContentMediatorTests {
         #expect(consumer.pushes == ["crashed a"])
         _ = mediator
     }
+
+    @Test func theLinkUnderThePointerInTheShownTabIsPushedAndHiddenWithItsTab() throws {
+        try builder.build(list, "| a* b")
+        let a = builder.webState(named: "a")
+        let b = builder.webState(named: "b")
+        let mediator = ContentMediator(webStateList: list)
+        mediator.consumer = consumer
+        let link = "https://a.test/link"
+        try #require(a.view.owner as? FakeWebContent).simulateHoveredLink(URL(string: link))
+        #expect(consumer.hoveredLinks == [link])
+        try #require(a.view.owner as? FakeWebContent).simulateHoveredLink(nil)
+        #expect(consumer.hoveredLinks == [link, nil])
+
+        try #require(a.view.owner as? FakeWebContent).simulateHoveredLink(URL(string: link))
+        list.activate(at: 1)
+        #expect(consumer.hoveredLinks == [link, nil, link, nil], "another tab shown hides it")
+        // A tab in the background shows nothing; b's own link shows.
+        try #require(a.view.owner as? FakeWebContent).simulateHoveredLink(URL(string: link))
+        try #require(b.view.owner as? FakeWebContent).simulateHoveredLink(URL(string: "https://b.test/"))
+        #expect(consumer.hoveredLinks == [link, nil, link, nil, "https://b.test/"])
+        mediator.disconnect()
+    }
 }

@@ -52,6 +52,19 @@ struct ToolbarMediatorTests {
         #expect(consumer.pushes == ["loading", "idle"])
     }
 
+    @Test func stopDoesNothingWhileTheTabIsNotLoading() throws {
+        let a = builder.realizedWebState(named: "a")
+        try builder.build(list, "| a*")
+        let mediator = ToolbarMediator(webStateList: list)
+        mediator.consumer = consumer
+        consumer.pushes.removeAll()
+        let events = WebStateEventRecorder(observing: [a])
+        mediator.stopLoading()
+        #expect(events.events.isEmpty)
+        #expect(consumer.pushes.isEmpty)
+        #expect(a.lastCommittedURL == URL(string: "https://a.test/"))
+    }
+
     @Test func realizingTheActiveTabPushesItsHistory() throws {
         try builder.build(list, "| a*")
         let mediator = ToolbarMediator(webStateList: list)

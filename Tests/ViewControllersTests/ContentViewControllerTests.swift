@@ -34,15 +34,15 @@ final class ContentViewControllerTests: ViewControllerTestCase, @unchecked Senda
             let handle = ViewHandle(pointer: UnsafeMutableRawPointer(engineView), owner: ViewOwner())
             content.setContent(.engineView(handle, identity: TabIdentifier(1)))
             XCTAssertEqual(content.shownWidget, engineView)
-            XCTAssertEqual(gtk_widget_get_parent(engineView), content.widget)
+            XCTAssertEqual(gtk_widget_get_parent(engineView), content.box)
             XCTAssertNil(gtk_widget_get_first_child(previousParent))
             XCTAssertNil(content.placeholderLabel)
 
             content.setContent(.engineView(handle, identity: TabIdentifier(1)))
-            XCTAssertEqual(gtk_widget_get_parent(engineView), content.widget, "the same view stays")
+            XCTAssertEqual(gtk_widget_get_parent(engineView), content.box, "the same view stays")
             content.setContent(.empty)
             XCTAssertNil(gtk_widget_get_parent(engineView), "the view is given back, alive")
-            XCTAssertEqual(gtk_widget_get_first_child(content.widget), content.shownWidget)
+            XCTAssertEqual(gtk_widget_get_first_child(content.box), content.shownWidget)
             g_object_unref(engineReference)
             g_object_unref(UnsafeMutableRawPointer(previousParent))
         }
@@ -73,6 +73,27 @@ final class ContentViewControllerTests: ViewControllerTestCase, @unchecked Senda
             XCTAssertNil(content.crashReloadButton)
             gtkshim_emit(UnsafeMutableRawPointer(button), "clicked")
             XCTAssertEqual(commands.received, ["reload"], "a page no longer shown sends nothing")
+        }
+    }
+
+    func testTheHoveredLinkShowsOverTheBottomLeftOfThePageAndLetsThePointerThrough() {
+        onMainActor {
+            let content = ContentViewController(
+                navigation: dispatcher.sender(for: (any NavigationCommands).self))
+            let label = content.hoveredLinkLabel
+            XCTAssertFalse(gtk_widget_get_visible(label) != 0)
+            XCTAssertEqual(gtk_widget_get_parent(label), content.widget)
+            XCTAssertEqual(gtk_widget_get_halign(label), GTK_ALIGN_START)
+            XCTAssertEqual(gtk_widget_get_valign(label), GTK_ALIGN_END)
+            XCTAssertFalse(gtk_widget_get_can_target(label) != 0)
+
+            content.setHoveredLink("https://a.test/page")
+            XCTAssertTrue(gtk_widget_get_visible(label) != 0)
+            XCTAssertEqual(String(cString: gtk_label_get_text(OpaquePointer(label))), "https://a.test/page")
+            content.setContent(.placeholder(title: "Loading Tab"))
+            XCTAssertTrue(gtk_widget_get_visible(label) != 0, "the label is over the content, not in it")
+            content.setHoveredLink(nil)
+            XCTAssertFalse(gtk_widget_get_visible(label) != 0)
         }
     }
 }

@@ -30,6 +30,17 @@ final class FindBarViewControllerTests: ViewControllerTestCase, @unchecked Senda
         }
     }
 
+    func testTheCloseButtonHasAnAccessibleName() {
+        onMainActor {
+            let bar = FindBarViewController(findInPage: dispatcher.sender(for: (any FindInPageCommands).self))
+            let close = iconButtons(in: bar.widget, "window-close-symbolic")
+            XCTAssertEqual(close.count, 1)
+            for button in close {
+                XCTAssertNotEqual(gtkshim_accessible_label_is(button, "Close Find Bar"), 0)
+            }
+        }
+    }
+
     func testUserActionsSendFindCommands() {
         onMainActor {
             let commands = RecordingCommands()

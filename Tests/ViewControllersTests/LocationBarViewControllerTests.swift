@@ -44,6 +44,10 @@ final class LocationBarViewControllerTests: ViewControllerTestCase, @unchecked S
                 g_free(tooltip)
                 if let words {
                     XCTAssertTrue(gtkshim_accessible_description_is(bar.widget, words) != 0, "\(security)")
+                    // The padlock itself says it too.
+                    let icons = descendants(of: bar.widget, ofType: gtk_image_get_type())
+                    XCTAssertTrue(
+                        icons.contains { gtkshim_accessible_label_is($0, words) != 0 }, "\(security)")
                 }
             }
         }

@@ -71,6 +71,9 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
     func resetZoom() { record("resetZoom") }
     func toggleFullscreen() { record("toggleFullscreen") }
     func printPage() { record("printPage") }
+    func showInspector() { record("showInspector") }
+    func viewSource() { record("viewSource") }
+    func showKeyboardShortcuts() { record("showKeyboardShortcuts") }
 
     func openNewWindow(incognito: Bool) { record(incognito ? "openNewIncognitoWindow" : "openNewWindow") }
     func showAbout() { record("showAbout") }

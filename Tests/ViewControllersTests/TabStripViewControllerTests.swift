@@ -85,6 +85,22 @@ final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Send
         }
     }
 
+    func testTheTabsCloseButtonsHaveAnAccessibleName() {
+        onMainActor {
+            let (strip, _) = makeStrip()
+            strip.setTabs([item(1), item(2), item(3, pinned: true)], selectedIndex: 0)
+            settle()
+            let close = iconButtons(in: strip.widget, "window-close-symbolic")
+            XCTAssertGreaterThanOrEqual(close.count, 2, "a close button per unpinned tab")
+            for button in close { XCTAssertNotEqual(gtkshim_accessible_label_is(button, "Close Tab"), 0) }
+            strip.insertTab(item(4), at: 1)
+            settle()
+            let more = iconButtons(in: strip.widget, "window-close-symbolic")
+            XCTAssertGreaterThan(more.count, close.count)
+            for button in more { XCTAssertNotEqual(gtkshim_accessible_label_is(button, "Close Tab"), 0) }
+        }
+    }
+
     func testPushesCreateMoveUpdateSelectAndRemovePages() {
         onMainActor {
             let (strip, commands) = makeStrip()

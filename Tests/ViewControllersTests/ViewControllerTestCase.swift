@@ -1,6 +1,8 @@
+import CGTK
 import Commands
 import Foundation
 import GLibSupport
+import GTKShims
 import GTKTestSupport
 import XCTest
 
@@ -41,5 +43,30 @@ class ViewControllerTestCase: GTKTestCase, @unchecked Sendable {
     @MainActor
     func settle() {
         GLibMainLoop.dispatchPending()
+    }
+}
+
+/// The widgets under `root` (itself included) of GType `type`, in tree order.
+@MainActor
+func descendants(
+    of root: UnsafeMutablePointer<GtkWidget>, ofType type: GType
+) -> [UnsafeMutablePointer<GtkWidget>] {
+    var found = gtkshim_is_a(UnsafeMutableRawPointer(root), type) != 0 ? [root] : []
+    var child = gtk_widget_get_first_child(root)
+    while let current = child {
+        found += descendants(of: current, ofType: type)
+        child = gtk_widget_get_next_sibling(current)
+    }
+    return found
+}
+
+/// The buttons under `root` showing the icon `iconName`.
+@MainActor
+func iconButtons(
+    in root: UnsafeMutablePointer<GtkWidget>, _ iconName: String
+) -> [UnsafeMutablePointer<GtkWidget>] {
+    descendants(of: root, ofType: gtk_button_get_type()).filter { button in
+        gtk_button_get_icon_name(UnsafeMutableRawPointer(button).assumingMemoryBound(to: GtkButton.self)).map
+        { String(cString: $0) } == iconName
     }
 }

@@ -63,18 +63,20 @@ final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
                 }
             }
             XCTAssertEqual(owners.filter { $0.value.count > 1 }, [:])
-            XCTAssertNil(owners["Escape"], "Escape belongs to the find bar")
+            XCTAssertEqual(owners["Escape"], ["stop"])
         }
     }
 
     func testTheShortcutsAreTheTables() {
         onMainActor {
             let (controller, _) = makeBrowserWindow()
-            defer { gtk_window_destroy(controller.window) }
-            var expected = WindowAction.all.flatMap { action in
-                action.accelerators.map { "\(normalized($0) ?? $0) → \(action.detailedName)" }
+            defer { gtk_window_destroy(controller.gtkWindow) }
+            // Escape is a callback: the find bar and the location entry come first.
+            let expected = WindowAction.all.flatMap { action in
+                action.accelerators.map {
+                    $0 == "Escape" ? "Escape → callback" : "\(normalized($0) ?? $0) → \(action.detailedName)"
+                }
             }
-            expected.append("Escape → callback")
             XCTAssertEqual(
                 shortcuts(of: controller).map { "\($0.trigger) → \($0.action ?? "callback")" }.sorted(),
                 expected.sorted())
@@ -84,7 +86,7 @@ final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
     func testTheMainMenuIsMadeFromTheTable() {
         onMainActor {
             let (controller, _) = makeBrowserWindow()
-            defer { gtk_window_destroy(controller.window) }
+            defer { gtk_window_destroy(controller.gtkWindow) }
             let sections = MainMenuSection.allCases
             // The table's items by section (sections in order; within one, the table's order).
             let tableItems = sections.flatMap { section in
@@ -108,8 +110,9 @@ final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
             XCTAssertEqual(
                 main.map(\.label),
                 [
-                    "New Window", "New Incognito Window", "Recently Closed", "Find…", "Print…", "Zoom In",
-                    "Zoom Out", "Reset Zoom", "About Swiftlet", "Quit",
+                    "New Window", "New Incognito Window", "Recently Closed", "Find…", "View Page Source",
+                    "Web Inspector", "Print…", "Zoom In", "Zoom Out", "Reset Zoom", "Keyboard Shortcuts",
+                    "About Swiftlet", "Quit",
                 ])
             XCTAssertEqual(submenu.map(\.label), ["Reopen Closed Tab", "Restore Previous Session"])
             XCTAssertEqual(
@@ -122,10 +125,96 @@ final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
         }
     }
 
+    func testTheNewKeysSendTheirCommands() {
+        onMainActor {
+            let rows = Dictionary(uniqueKeysWithValues: WindowAction.all.map { ($0.name, $0.accelerators) })
+            XCTAssertEqual(rows["stop"], ["Escape"])
+            XCTAssertEqual(rows["inspector"], ["F12", "<Control><Shift>i"])
+            XCTAssertEqual(rows["view-source"], ["<Control>u"])
+            XCTAssertEqual(rows["keyboard-shortcuts"], ["<Control>question"])
+            let (controller, commands) = makeBrowserWindow()
+            defer { gtk_window_destroy(controller.gtkWindow) }
+            for (name, command) in [
+                ("stop", "stopLoading"), ("inspector", "showInspector"), ("view-source", "viewSource"),
+                ("keyboard-shortcuts", "showKeyboardShortcuts"),
+            ] {
+                controller.actions.activate(name)
+                XCTAssertEqual(commands.received.last, command, name)
+            }
+        }
+    }
+
+    func testEscapeOutsideTheFindBarAndTheLocationEntryStopsTheLoad() {
+        onMainActor {
+            let (controller, commands) = makeBrowserWindow()
+            defer { gtk_window_destroy(controller.gtkWindow) }
+            XCTAssertFalse(controller.escape(), "the page gets Escape too")
+            XCTAssertEqual(commands.received.last, "stopLoading")
+            XCTAssertFalse(controller.escapeLeftByTheLocationEntry(), "the focus is not in the entry")
+        }
+    }
+
+    func testEscapeInTheLocationEntryIsTheEntrysFirst() {
+        onMainActor {
+            let (controller, commands) = makeBrowserWindow()
+            defer { gtk_window_destroy(controller.gtkWindow) }
+            let locationBar = LocationBarViewController(
+                locationBar: dispatcher.sender(for: (any LocationBarCommands).self))
+            controller.locationBar = locationBar
+            gtk_window_present(controller.gtkWindow)
+            locationBar.focus()
+            XCTAssertNotNil(gtk_window_get_focus(controller.gtkWindow))
+            XCTAssertFalse(controller.escape(), "the entry gets it")
+            XCTAssertNotEqual(commands.received.last, "stopLoading")
+            XCTAssertTrue(controller.escapeLeftByTheLocationEntry())
+            XCTAssertEqual(commands.received.last, "stopLoading")
+        }
+    }
+
+    func testTheMenuShowsTheReadableShortcutOfEachItem() {
+        onMainActor {
+            for action in WindowAction.all where action.menuItem != nil {
+                guard let first = action.accelerators.first else { continue }
+                XCTAssertFalse(first.contains("KP_"), action.name)
+            }
+            let (controller, _) = makeBrowserWindow()
+            defer { gtk_window_destroy(controller.gtkWindow) }
+            let zoom = BrowserWindowViewController.makeMenuSection(.zoom)
+            defer { g_object_unref(UnsafeMutableRawPointer(zoom)) }
+            var accels: [String] = []
+            for index in 0..<g_menu_model_get_n_items(cast(zoom)) {
+                let value = g_menu_model_get_item_attribute_value(cast(zoom), index, "accel", nil)
+                accels.append(value.map { String(cString: g_variant_get_string($0, nil)) } ?? "")
+                if let value { g_variant_unref(value) }
+            }
+            XCTAssertEqual(accels, ["<Control>plus", "<Control>minus", "<Control>0"])
+        }
+    }
+
+    func testTheKeyboardShortcutsWindowListsEveryShortcutOfTheTable() {
+        onMainActor {
+            let listed = BrowserWindowViewController.shortcutGroups.flatMap {
+                $0.shortcuts.map(\.accelerator)
+            }
+            let table = WindowAction.all.filter { !$0.accelerators.isEmpty }.map {
+                $0.accelerators.joined(separator: " ")
+            }
+            XCTAssertEqual(listed.sorted(), table.sorted())
+            XCTAssertTrue(WindowAction.all.allSatisfy { $0.accelerators.isEmpty || $0.shortcutTitle != nil })
+            let (controller, _) = makeBrowserWindow()
+            defer { gtk_window_destroy(controller.gtkWindow) }
+            let shown = controller.showKeyboardShortcuts()
+            XCTAssertNotEqual(
+                gtkshim_is_a(UnsafeMutableRawPointer(shown), gtk_shortcuts_window_get_type()), 0)
+            XCTAssertEqual(gtk_window_get_transient_for(shown), controller.gtkWindow)
+            gtk_window_destroy(shown)
+        }
+    }
+
     func testEveryActionIsInTheGroupEnabledAsTheTableSaysAndSendsOneCommand() {
         onMainActor {
             let (controller, commands) = makeBrowserWindow()
-            defer { gtk_window_destroy(controller.window) }
+            defer { gtk_window_destroy(controller.gtkWindow) }
             for action in WindowAction.all {
                 XCTAssertEqual(
                     controller.actions.isEnabled(action.name), action.isInitiallyEnabled, action.name)
@@ -145,7 +234,7 @@ final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
     func testTheHeaderBarButtonsActivateActionsOfTheTable() {
         onMainActor {
             let (controller, _) = makeBrowserWindow()
-            defer { gtk_window_destroy(controller.window) }
+            defer { gtk_window_destroy(controller.gtkWindow) }
             let fullscreen = FullscreenViewController(layout: controller)
             let names = Set(WindowAction.all.map(\.detailedName))
             for button in [controller.newTabButton, fullscreen.widget] {

@@ -62,6 +62,7 @@ final class ContentEventLog: WebContentDelegate {
         case .visibleSecurityStateChanged: "visibleSecurityStateChanged"
         case .faviconURLChanged(let url): "faviconURLChanged(\(url?.path ?? "nil"))"
         case .renderProcessGone: "renderProcessGone"
+        case .hoveredLinkChanged(let url): "hoveredLinkChanged(\(url?.path ?? "nil"))"
         case .scriptCommand(let command): "scriptCommand(\(command.name))"
         }
     }

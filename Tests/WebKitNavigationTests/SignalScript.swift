@@ -222,6 +222,7 @@ final class SignalScript {
         case .visibleSecurityStateChanged: "securityState"
         case .faviconURLChanged(let url): "favicon(\(url?.path ?? "none"))"
         case .renderProcessGone: "crashed"
+        case .hoveredLinkChanged(let url): "hoveredLink(\(url?.path ?? "none"))"
         case .scriptCommand(let command): "script(\(command.name))"
         }
     }

@@ -70,6 +70,13 @@ public protocol WebContent: AnyObject {
     /// prints what the user chooses there.
     func printPage()
 
+    /// Opens the engine's web inspector (developer tools) for the page.
+    func showInspector()
+
+    /// The committed page's main resource as the engine received it, decoded as UTF-8 (the
+    /// page's source); nil without a committed page. `completion` runs once, possibly later.
+    func mainResourceText(completion: @escaping @MainActor (String?) -> Void)
+
     /// Makes a new content for a window this content's page opens: in the same context,
     /// and related to it as the engine requires (same web process, `window.opener`).
     func makeRelatedContent() -> any WebContent

@@ -11,6 +11,10 @@ public protocol WebContentDelegate: AnyObject {
         _ content: any WebContent, createNewContentFor request: NewWebContentRequest
     )
         -> (any WebContent)?
+    /// The user asked for `request` to open somewhere else than the content (its
+    /// ``NavigationRequest/disposition`` is not ``WindowOpenDisposition/currentTab``); the
+    /// engine has cancelled it in place.
+    func webContent(_ content: any WebContent, openURLFor request: NavigationRequest)
     /// The page asked to close its window (`window.close()`), and the engine allows it: the
     /// page was opened by a script, or its history has a single entry. The content stays
     /// open until its owner closes it.
@@ -24,6 +28,9 @@ extension WebContentDelegate {
     )
         -> (any WebContent)?
     { nil }
+
+    /// Ignores the request.
+    public func webContent(_ content: any WebContent, openURLFor request: NavigationRequest) {}
 
     /// Ignores the request.
     public func webContentDidRequestClose(_ content: any WebContent) {}

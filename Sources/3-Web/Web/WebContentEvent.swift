@@ -26,6 +26,8 @@ public enum WebContentEvent: Sendable, Equatable {
     case faviconURLChanged(URL?)
     /// The web process went away (crash or termination).
     case renderProcessGone
+    /// The pointer moved onto a link (its URL) or off every link (nil).
+    case hoveredLinkChanged(URL?)
     /// The page sent a script command.
     case scriptCommand(ScriptCommand)
 }

@@ -20,6 +20,7 @@ extension WebState: WebContentDelegate {
         case .visibleSecurityStateChanged: observers?.forEach { $0.didChangeVisibleSecurityState(self) }
         case .faviconURLChanged(let url): observers?.forEach { $0.faviconURLUpdated(self, url: url) }
         case .renderProcessGone: observers?.forEach { $0.renderProcessGone(self) }
+        case .hoveredLinkChanged(let url): observers?.forEach { $0.hoveredLinkChanged(self, url: url) }
         case .scriptCommand(let command): dispatchScriptCommand(command)
         }
     }
@@ -50,6 +51,20 @@ extension WebState: WebContentDelegate {
             let childContent = child.content
         else { return nil }
         return childContent
+    }
+
+    /// Asks the delegate to open `request` where the user asked
+    /// (``WebStateDelegate/openURL(from:params:)``); it is never blocked as a pop-up. With no
+    /// delegate nothing opens. A request for the current tab loads here.
+    public func webContent(_ content: any WebContent, openURLFor request: NavigationRequest) {
+        guard content === self.content, !isBeingDestroyed else { return }
+        notifyRealizedIfPending()
+        guard request.disposition != .currentTab else {
+            load(request.url)
+            return
+        }
+        _ = delegate?.openURL(
+            from: self, params: OpenURLParams(url: request.url, disposition: request.disposition))
     }
 
     /// Asks the delegate to close this WebState (``WebStateDelegate/closeWebState(_:)``); with

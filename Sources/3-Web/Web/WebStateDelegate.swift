@@ -11,6 +11,12 @@ public protocol WebStateDelegate: AnyObject {
         for source: WebState, url: URL?, openerURL: URL?, initiatedByUser: Bool
     ) -> WebState?
 
+    /// The user asked for `params.url` to open from `source` in another tab or window
+    /// (Chromium's OpenURLFromWebState): a link clicked with the middle button or a modifier.
+    /// Returns the WebState that loads it, or nil when it opened none. A user's request is
+    /// never blocked as a pop-up.
+    func openURL(from source: WebState, params: WebState.OpenURLParams) -> WebState?
+
     /// The page of `webState` asked to close its window (`window.close()`) and the engine
     /// allowed it (Chromium's CloseWebState): the delegate closes the tab, or does nothing to
     /// keep it.
@@ -18,6 +24,9 @@ public protocol WebStateDelegate: AnyObject {
 }
 
 extension WebStateDelegate {
+    /// Opens nothing.
+    public func openURL(from source: WebState, params: WebState.OpenURLParams) -> WebState? { nil }
+
     /// Keeps the tab.
     public func closeWebState(_ webState: WebState) {}
 }

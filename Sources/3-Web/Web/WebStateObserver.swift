@@ -35,6 +35,9 @@ public protocol WebStateObserver: AnyObject {
     func renderProcessGone(_ webState: WebState)
     /// The page zoom factor was changed (``WebState/zoomLevel``).
     func didChangeZoomLevel(_ webState: WebState)
+    /// The pointer moved onto a link of the page (its URL) or off every link (nil), as
+    /// Chromium's WebContentsDelegate::UpdateTargetURL tells the status bubble.
+    func hoveredLinkChanged(_ webState: WebState, url: URL?)
     /// A window the page asked for without a user gesture was blocked.
     func popupBlocked(_ webState: WebState, url: URL?)
     /// The WebState was realized: from unrealized, once, and again after each
@@ -80,6 +83,8 @@ extension WebStateObserver {
     public func renderProcessGone(_ webState: WebState) {}
     /// Does nothing.
     public func didChangeZoomLevel(_ webState: WebState) {}
+    /// Does nothing.
+    public func hoveredLinkChanged(_ webState: WebState, url: URL?) {}
     /// Does nothing.
     public func popupBlocked(_ webState: WebState, url: URL?) {}
     /// Does nothing.

@@ -10,14 +10,21 @@ public struct NavigationRequest: Sendable, Equatable {
     public var isUserInitiated: Bool
     /// The HTTP method.
     public var httpMethod: String
+    /// Where the user asked the page to open (a link clicked with the middle button or a
+    /// modifier). A request for another tab or window never reaches the policy deciders: the
+    /// engine cancels it in place and asks its delegate to open it
+    /// (``WebContentDelegate/webContent(_:openURLFor:)``).
+    public var disposition: WindowOpenDisposition
 
-    /// Creates a request.
-    public init(url: URL, isMainFrame: Bool = true, isUserInitiated: Bool = false, httpMethod: String = "GET")
-    {
+    public init(
+        url: URL, isMainFrame: Bool = true, isUserInitiated: Bool = false, httpMethod: String = "GET",
+        disposition: WindowOpenDisposition = .currentTab
+    ) {
         self.url = url
         self.isMainFrame = isMainFrame
         self.isUserInitiated = isUserInitiated
         self.httpMethod = httpMethod
+        self.disposition = disposition
     }
 }
 

@@ -52,6 +52,8 @@ public final class WebKitEngine: WebEngine {
         // Every window a page asks for reaches "create", gesture or not: the WebState decides,
         // and reports the ones it blocks (WebKit would drop those silently).
         webkit_settings_set_javascript_can_open_windows_automatically(settings, 1)
+        // The Web Inspector (F12, Ctrl+Shift+I) is one of the browser's tools.
+        webkit_settings_set_enable_developer_extras(settings, 1)
         if !hardwareAccelerated {
             webkit_settings_set_hardware_acceleration_policy(
                 settings, WEBKIT_HARDWARE_ACCELERATION_POLICY_NEVER)

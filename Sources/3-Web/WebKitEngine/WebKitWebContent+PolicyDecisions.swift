@@ -16,14 +16,27 @@ extension WebKitWebContent {
                 let request = webkit_navigation_action_get_request(action),
                 let url = webkit_uri_request_get_uri(request).flatMap({ URL(string: String(cString: $0)) })
             else { return }
+            let isUserGesture = webkit_navigation_action_is_user_gesture(action) != 0
             // WebKitGTK does not say which frame a navigation targets; requests are reported
             // as main-frame ones.
             let navigationRequest = NavigationRequest(
                 url: url, isMainFrame: true,
-                isUserInitiated: webkit_navigation_action_is_user_gesture(action) != 0
-                    || navigation.isAPINavigationPending,
-                httpMethod: webkit_uri_request_get_http_method(request).map { String(cString: $0) } ?? "GET")
+                isUserInitiated: isUserGesture || navigation.isAPINavigationPending,
+                httpMethod: webkit_uri_request_get_http_method(request).map { String(cString: $0) } ?? "GET",
+                disposition: isUserGesture ? Self.disposition(of: action) : .currentTab)
             let policyDecision = decision.assumingMemoryBound(to: WebKitPolicyDecision.self)
+            // A link the user sent elsewhere (middle button, Ctrl, Shift) does not load here:
+            // the delegate opens it, as Chromium's renderer hands such a click to the browser
+            // (OpenURLFromTab) instead of navigating.
+            if navigationRequest.disposition != .currentTab {
+                webkit_policy_decision_ignore(policyDecision)
+                args.setReturnValue(true)
+                navigation.handle(
+                    .navigationPolicyDecided(
+                        .cancel, isRedirect: webkit_navigation_action_is_redirect(action) != 0))
+                delegate.webContent(self, openURLFor: navigationRequest)
+                return
+            }
             let answer = delegate.webContent(self, decidePolicyFor: navigationRequest)
             if answer == .cancel {
                 webkit_policy_decision_ignore(policyDecision)
@@ -53,6 +66,19 @@ extension WebKitWebContent {
         default:
             break
         }
+    }
+
+    /// Where the click behind a link's navigation `action` asks it to open; any other
+    /// navigation stays in the tab.
+    static func disposition(of action: OpaquePointer) -> WindowOpenDisposition {
+        guard webkit_navigation_action_get_navigation_type(action) == WEBKIT_NAVIGATION_TYPE_LINK_CLICKED
+        else { return .currentTab }
+        let modifiers = webkit_navigation_action_get_modifiers(action)
+        return WindowOpenDisposition(
+            clickWithMiddleButton: webkit_navigation_action_get_mouse_button(action)
+                == UInt32(GDK_BUTTON_MIDDLE),
+            ctrl: modifiers & GDK_CONTROL_MASK.rawValue != 0,
+            shift: modifiers & GDK_SHIFT_MASK.rawValue != 0)
     }
 
     /// WebKit's "create": returns the delegate's new content's view, or NULL to refuse.

@@ -39,6 +39,14 @@ extension WebKitWebContent {
         on("notify::uri", send: .uriChanged)
         on("decide-policy") { $0.decidePolicy($1) }
         on("create") { $0.createNewWindow($1) }
+        on("mouse-target-changed") { content, args in
+            guard let result = args.object(at: 1).map(OpaquePointer.init) else { return }
+            let link =
+                webkit_hit_test_result_context_is_link(result) != 0
+                ? webkit_hit_test_result_get_link_uri(result).flatMap { URL(string: String(cString: $0)) }
+                : nil
+            content.report(.hoveredLinkChanged(link))
+        }
         // WebKit emits "close" only when it lets the page close its window (opened by a
         // script, or a single history entry); the owner decides what closing means.
         on("close") { content, _ in content.delegate?.webContentDidRequestClose(content) }

@@ -1,7 +1,7 @@
 public import Foundation
 import Profiles
 import Sessions
-import TabModel
+public import TabModel
 import Web
 
 extension AppState {
@@ -43,7 +43,7 @@ extension AppState {
             kind: profile.isOffTheRecord ? .incognito : .regular, profile: profile,
             delegate: list.webStateListDelegate)
         list.add(browser)
-        WebStateDelegateBrowserAgent.attach(to: browser)
+        WebStateDelegateBrowserAgent.attach(to: browser).windowOpener = self
         let service = sessionServices.sessionRestoration(for: profile)
         service.setSessionID(sessionID, for: browser)
         sessionServices.tabRestore(for: profile).observe(browser, sessionID: sessionID)
@@ -109,5 +109,15 @@ extension AppState {
             openScenes.removeCrashed(record)
         }
         for scene in ended { observers.forEach { $0.appState(self, sceneDisconnected: scene) } }
+    }
+}
+
+extension AppState: BrowserWindowOpener {
+    /// Opens a new window of `browser`'s profile, incognito if it is, with `url` in its one
+    /// tab (a link the user Shift+clicked). Nothing opens while quitting or for a browser
+    /// that is not a window's.
+    public func openNewWindow(loading url: URL, from browser: Browser) {
+        guard !isTerminating, scenes.contains(where: { $0.browser === browser }) else { return }
+        openNewScene(incognito: browser.kind == .incognito, urls: [url])
     }
 }

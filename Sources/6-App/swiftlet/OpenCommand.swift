@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 
 /// `swiftlet [open] [--headless …] [--user-data-dir DIR] [URL…]`, what `swiftlet` runs
-/// without a subcommand: opens the browser (the windowed UI is not there yet) or, with
+/// without a subcommand: opens the browser's windows (``WindowRunner``) or, with
 /// `--headless`, loads the URLs in the real engine (``HeadlessRunner``).
 struct OpenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,7 +15,8 @@ struct OpenCommand: ParsableCommand {
             swiftlet [open] --headless --demo [--screenshot <file.png>]
             """,
         discussion: """
-            Without --headless, opens the browser (the windowed UI is not there yet). With \
+            Without --headless, opens the browser's windows, the URLs as new tabs (in the \
+            running browser if there is one). With \
             --headless, loads the URLs in order in one tab of the real engine, waits for each \
             load, then writes a PNG of the page and prints what --dump asks for; with \
             --user-data-dir, pages load in that directory's Default profile and its data is \

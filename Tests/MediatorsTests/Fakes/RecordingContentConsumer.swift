@@ -1,10 +1,14 @@
 import UIInterfaces
 
-/// Records every push: `empty`, `placeholder <title>`, `view <tab id>`, `crashed <title>`.
+/// Records every push: `empty`, `placeholder <title>`, `view <tab id>`, `crashed <title>`;
+/// the hovered links apart.
 @MainActor
 final class RecordingContentConsumer: ContentConsumer {
     var pushes: [String] = []
     var identities: [TabIdentifier] = []
+    var hoveredLinks: [String?] = []
+
+    func setHoveredLink(_ url: String?) { hoveredLinks.append(url) }
 
     func setContent(_ content: ContentView) {
         switch content {

@@ -50,6 +50,8 @@ public final class FakeWebContent: WebContent {
     public private(set) var isClosed = false
     /// How many times the print dialog was asked for.
     public private(set) var printRequests = 0
+    /// How many times the web inspector was asked for.
+    public private(set) var inspectorRequests = 0
     /// Every URL this content loaded (commits and failures), in order.
     public private(set) var loadedURLs: [URL] = []
     /// The content whose page opened this one (``makeRelatedContent()``), if any.
@@ -330,6 +332,22 @@ public final class FakeWebContent: WebContent {
         return fake
     }
 
+    /// Simulates the user clicking a link to `url` with the buttons and modifiers that give
+    /// `disposition`, as an engine does: a click for the current tab navigates here; any
+    /// other is not navigated but handed to the delegate
+    /// (``WebContentDelegate/webContent(_:openURLFor:)``).
+    public func simulateLinkClick(url: URL, disposition: WindowOpenDisposition = .currentTab) {
+        guard disposition != .currentTab else {
+            navigate(to: url, historyIndex: nil)
+            return
+        }
+        delegate?.webContent(
+            self, openURLFor: NavigationRequest(url: url, isUserInitiated: true, disposition: disposition))
+    }
+
+    /// Simulates the pointer moving onto a link to `url`, or off every link (nil).
+    public func simulateHoveredLink(_ url: URL?) { report(.hoveredLinkChanged(url)) }
+
     /// Simulates the page calling `window.close()` where the engine allows it (a window a
     /// script opened, or a page with a single history entry): the delegate is asked to close.
     public func simulateCloseRequest() { delegate?.webContentDidRequestClose(self) }
@@ -346,6 +364,18 @@ public final class FakeWebContent: WebContent {
     public func printPage() {
         precondition(!isClosed, "FakeWebContent.printPage(): used after close()")
         printRequests += 1
+    }
+
+    /// Counts the request (``inspectorRequests``); the fake has no inspector.
+    public func showInspector() {
+        precondition(!isClosed, "FakeWebContent.showInspector(): used after close()")
+        inspectorRequests += 1
+    }
+
+    /// The committed page's ``FakeWebEngine/Page/text``, at once; nil without a committed page.
+    public func mainResourceText(completion: @escaping @MainActor (String?) -> Void) {
+        precondition(!isClosed, "FakeWebContent.mainResourceText(completion:): used after close()")
+        completion(lastCommittedURL.map { engine.page(for: $0).text })
     }
 
     /// A fake content related to this one, counted by the engine.

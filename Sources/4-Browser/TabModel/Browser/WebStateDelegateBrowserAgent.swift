@@ -6,13 +6,21 @@ public import Web
 /// placed by the opener rules of ``WebStateListInsertionParams`` (after its opener and the
 /// opener's other children) with the opener recorded, and activated when the user asked
 /// for it. Requests without a user gesture never reach it: the ``WebState`` blocks them.
+/// A link the user opens in another tab goes to the same place, in the background or the
+/// foreground; one opened in a new window goes to ``windowOpener``.
 @MainActor
 public final class WebStateDelegateBrowserAgent: BrowserAgent {
     // Weak: a browser that goes away without destroy() may release its list first.
     private weak var webStateList: WebStateList?
+    private weak var browser: Browser?
+
+    /// Opens the windows the user asks for from a tab (held weakly); with none, such a
+    /// request opens nothing.
+    public weak var windowOpener: (any BrowserWindowOpener)?
 
     /// Attaches to `browser`'s tab list and becomes the delegate of its tabs.
     public init(_ browser: Browser) {
+        self.browser = browser
         let list = browser.webStateList
         webStateList = list
         list.addObserver(self)
@@ -43,6 +51,33 @@ extension WebStateDelegateBrowserAgent: WebStateDelegate {
         let child = WebState(params: .init(context: source.context, opener: source))
         webStateList.insert(child, .automatic.withOpener(WebStateOpener(source)).activating(initiatedByUser))
         return child
+    }
+
+    /// Opens a link the user sent out of `source` (Chromium's OpenURLFromWebState): a tab
+    /// goes after `source` and its other children, with `source` as opener, activated for
+    /// ``WindowOpenDisposition/newForegroundTab``; a window is the ``windowOpener``'s. The
+    /// new tab's page is not related to `source`'s (it has no `window.opener`). Refuses a
+    /// source that is not in this browser.
+    public func openURL(from source: WebState, params: WebState.OpenURLParams) -> WebState? {
+        guard let webStateList, webStateList.contains(source) else { return nil }
+        switch params.disposition {
+        case .currentTab:
+            source.load(params.url)
+            return source
+        case .newForegroundTab, .newBackgroundTab:
+            let child = WebState(
+                params: .init(context: source.context, createdWithOpener: true, url: params.url))
+            webStateList.insert(
+                child,
+                .automatic.withOpener(WebStateOpener(source)).activating(
+                    params.disposition == .newForegroundTab))
+            child.load(params.url)
+            return child
+        case .newWindow:
+            guard let browser else { return nil }
+            windowOpener?.openNewWindow(loading: params.url, from: browser)
+            return nil
+        }
     }
 
     /// Closes `webState`, whose page called `window.close()`, as Chromium's agent does

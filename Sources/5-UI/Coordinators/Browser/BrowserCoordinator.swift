@@ -110,7 +110,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
 
     private func makeWindowViewController(_ window: WindowHandle) -> BrowserWindowViewController {
         let windowViewController = BrowserWindowViewController(
-            window: window.gtkWindow,
+            window: window,
             browser: dispatcher.sender(for: (any BrowserCommands).self),
             application: dispatcher.sender(for: (any ApplicationCommands).self),
             tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
@@ -282,4 +282,10 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     }
 
     func toggleFullscreen() { fullscreen?.toggle() }
+
+    func showInspector() { mediator?.showInspectorForActivePage() }
+
+    func viewSource() { mediator?.viewSourceOfActivePage() }
+
+    func showKeyboardShortcuts() { windowViewController?.showKeyboardShortcuts() }
 }

@@ -71,6 +71,45 @@ public final class BrowserMediator {
         webStateList.activeWebState?.printPage()
     }
 
+    /// Opens the engine's web inspector for the active tab.
+    public func showInspectorForActivePage() {
+        state.check(#function)
+        webStateList.activeWebState?.showInspector()
+    }
+
+    /// Opens the active tab's page source in a new tab after it, activated (Chromium's
+    /// `chrome::ViewSource` in `chrome/browser/ui/browser_commands.cc` opens it so, with the
+    /// page as opener). WebKitGTK has no `view-source:`: the new tab shows the main
+    /// resource's text as a `data:` page titled "Source of <URL>". Nothing without a
+    /// committed page.
+    public func viewSourceOfActivePage() {
+        state.check(#function)
+        guard let webState = webStateList.activeWebState, let pageURL = webState.lastCommittedURL else {
+            return
+        }
+        webState.mainResourceText { [weak self, weak webState] text in
+            guard let self, let webState, let text, !self.state.isDisconnected,
+                webStateList.index(of: webState) != nil
+            else { return }
+            let url = Self.sourcePageURL(of: pageURL, text: text)
+            let source = webStateFactory(url)
+            webStateList.insert(source, .automatic.withOpener(WebStateOpener(webState)).activating())
+            source.load(url)
+        }
+    }
+
+    /// A `data:` URL of a plain page showing `text`, titled after `pageURL`.
+    static func sourcePageURL(of pageURL: URL, text: String) -> URL {
+        func escaped(_ string: String) -> String {
+            string.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;")
+        }
+        let html =
+            "<!DOCTYPE html><meta charset=\"utf-8\"><title>Source of \(escaped(pageURL.absoluteString))</title>"
+            + "<pre style=\"white-space: pre-wrap\">\(escaped(text))</pre>"
+        return URL(string: "data:text/html;charset=utf-8;base64,\(Data(html.utf8).base64EncodedString())")!
+    }
+
     private func setActiveZoom(_ next: (Double) -> Double) {
         state.check("zoom")
         guard let webState = webStateList.activeWebState else { return }

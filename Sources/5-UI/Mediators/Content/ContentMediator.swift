@@ -1,4 +1,5 @@
 import Base
+public import Foundation
 public import TabModel
 public import UIInterfaces
 public import Web
@@ -6,7 +7,8 @@ public import Web
 /// Between a window's ``WebStateList`` and its content area: pushes the active tab's engine
 /// view to the ``ContentConsumer`` and marks tabs shown and hidden. While the active tab's
 /// web process is gone it pushes ``ContentView/crashed(title:)`` instead, and the engine view
-/// again once the tab loads (a reload recovers it).
+/// again once the tab loads (a reload recovers it). The link under the pointer in the active
+/// tab goes to the consumer too, hidden when another tab is shown.
 ///
 /// Asking a WebState for its view realizes it, which is what showing a restored tab
 /// must do; the mediator only ever asks the active tab, so a restored tab that is never
@@ -18,6 +20,8 @@ public final class ContentMediator: WebStateListObserver, WebStateObserver {
     private weak var shownWebState: WebState?
     /// Whether the crash page is what was last pushed for ``shownWebState``.
     private var shownCrashed = false
+    /// Whether a hovered link is what was last pushed.
+    private var showsHoveredLink = false
     private var listObservation: ScopedObservation<WebStateList>?
     private var forwarder: ActiveWebStateObservationForwarder?
 
@@ -51,6 +55,7 @@ public final class ContentMediator: WebStateListObserver, WebStateObserver {
     }
 
     private func hideShown() {
+        setHoveredLink(nil)
         if let shownWebState, !shownWebState.isBeingDestroyed { shownWebState.wasHidden() }
         shownWebState = nil
     }
@@ -71,6 +76,12 @@ public final class ContentMediator: WebStateListObserver, WebStateObserver {
         webState.wasShown()
         shownWebState = webState
         shownCrashed = crashed
+    }
+
+    private func setHoveredLink(_ url: URL?) {
+        guard url != nil || showsHoveredLink, let consumer else { return }
+        consumer.setHoveredLink(url?.absoluteString)
+        showsHoveredLink = url != nil
     }
 
     /// Pushes again when the shown tab crashed or recovered.
@@ -100,7 +111,15 @@ public final class ContentMediator: WebStateListObserver, WebStateObserver {
     // MARK: WebStateObserver (the active tab, through the forwarder)
 
     /// Shows the crash page.
-    public func renderProcessGone(_ webState: WebState) { crashStateMayHaveChanged(webState) }
+    public func renderProcessGone(_ webState: WebState) {
+        if webState === shownWebState { setHoveredLink(nil) }
+        crashStateMayHaveChanged(webState)
+    }
+    /// Shows or hides the link under the pointer.
+    public func hoveredLinkChanged(_ webState: WebState, url: URL?) {
+        guard webState === shownWebState else { return }
+        setHoveredLink(url)
+    }
     /// Shows the engine view again once a crashed tab loads.
     public func didStartLoading(_ webState: WebState) { crashStateMayHaveChanged(webState) }
     /// Shows the engine view again once a crashed tab navigates.

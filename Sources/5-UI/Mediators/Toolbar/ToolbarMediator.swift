@@ -95,9 +95,11 @@ public final class ToolbarMediator: NavigationCommands, WebStateObserver {
         activeWebState?.reload()
     }
 
-    /// Stops the active tab's load.
+    /// Stops the active tab's load; nothing while it is not loading (Escape sends this
+    /// whatever the page does).
     public func stopLoading() {
         state.check(#function)
-        activeWebState?.stopLoading()
+        guard let webState = activeWebState, webState.isLoading else { return }
+        webState.stopLoading()
     }
 }

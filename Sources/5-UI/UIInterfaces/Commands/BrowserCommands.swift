@@ -17,4 +17,10 @@ public protocol BrowserCommands: AnyObject {
     func toggleFullscreen()
     /// Prints the selected tab.
     func printPage()
+    /// Opens the engine's web inspector for the selected tab.
+    func showInspector()
+    /// Opens the selected tab's page source in a new tab after it.
+    func viewSource()
+    /// Shows the window's keyboard shortcuts.
+    func showKeyboardShortcuts()
 }

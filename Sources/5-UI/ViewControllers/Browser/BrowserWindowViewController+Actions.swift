@@ -19,12 +19,16 @@ extension BrowserWindowViewController {
         }
     }
 
-    /// Adds a shortcut for every accelerator of the table to ``shortcutController``.
+    /// Adds a shortcut for every accelerator of the table to ``shortcutController``. Escape
+    /// is a callback: it goes to the find bar or the location entry first (``escape()``).
     func installShortcuts() {
         for action in WindowAction.all {
             for trigger in action.accelerators {
-                let shortcut = gtk_shortcut_new(
-                    gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new(action.detailedName))
+                let shortcutAction =
+                    trigger == "Escape"
+                    ? callbackShortcutAction { [weak self] in self?.escape() ?? false }
+                    : gtk_named_action_new(action.detailedName)
+                let shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), shortcutAction)
                 gtk_shortcut_controller_add_shortcut(shortcutController, shortcut)
             }
         }
@@ -55,6 +59,11 @@ extension BrowserWindowViewController {
         for action in WindowAction.all {
             guard let entry = action.menuItem, entry.section == section else { continue }
             let item = g_menu_item_new(entry.label, action.detailedName)!
+            // The shortcut the menu shows: the table's first (the window's shortcuts are its
+            // own controller's, which the menu does not see).
+            if let accelerator = action.accelerators.first {
+                g_menu_item_set_attribute_value(item, "accel", g_variant_new_string(accelerator))
+            }
             if entry.isHiddenWhenDisabled {
                 g_menu_item_set_attribute_value(item, "hidden-when", g_variant_new_string("action-disabled"))
             }

@@ -1,4 +1,5 @@
 public import CAdwaita
+public import GTKSupport
 
 /// The window as the fullscreen view controller sees it: the window whose state it watches,
 /// the toolbar area over which the pointer and the focus count, and the layout it switches
@@ -6,7 +7,7 @@ public import CAdwaita
 /// `ios/chrome/browser/ui/fullscreen/fullscreen_ui_element.h`).
 @MainActor
 public protocol FullscreenLayout: AnyObject {
-    var window: UnsafeMutablePointer<GtkWindow> { get }
+    var window: WindowHandle { get }
     /// The header bar and the tab strip.
     var toolbarArea: UnsafeMutablePointer<GtkWidget> { get }
     /// Outside fullscreen, puts the toolbar area above the rest; in fullscreen, over the page,

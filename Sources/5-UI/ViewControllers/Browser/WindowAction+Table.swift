@@ -8,7 +8,9 @@ extension WindowAction {
     static let all: [WindowAction] =
         [
             newTab,
-            WindowAction("close-tab", keys: ["<Control>w"], sends: .browser { $0.closeCurrentTab() }),
+            WindowAction(
+                "close-tab", keys: ["<Control>w"], title: "Close Tab",
+                sends: .browser { $0.closeCurrentTab() }),
             WindowAction(
                 "new-window", menu: MenuItem(section: .windows, label: "New Window"), keys: ["<Control>n"],
                 sends: .scene { $0.openNewWindow(incognito: false) }),
@@ -19,37 +21,51 @@ extension WindowAction {
             restorePreviousSession,
             reopenClosedEntry,
             WindowAction(
-                "focus-location", keys: ["<Control>l", "F6"], sends: .browser { $0.focusLocationBar() }),
+                "focus-location", keys: ["<Control>l", "F6"], title: "Focus the Location Bar",
+                sends: .browser { $0.focusLocationBar() }),
             WindowAction(
                 "find", menu: MenuItem(section: .page, label: "Find…"), keys: ["<Control>f"],
                 sends: .findInPage { $0.showFindBar() }),
             WindowAction(
+                "view-source", menu: MenuItem(section: .page, label: "View Page Source"),
+                keys: ["<Control>u"],
+                sends: .browser { $0.viewSource() }),
+            WindowAction(
+                "inspector", menu: MenuItem(section: .page, label: "Web Inspector"),
+                keys: ["F12", "<Control><Shift>i"], sends: .browser { $0.showInspector() }),
+            WindowAction(
                 "print", menu: MenuItem(section: .page, label: "Print…"), keys: ["<Control>p"],
                 sends: .browser { $0.printPage() }),
             WindowAction(
-                "next-tab", keys: ["<Control>Tab", "<Control>Page_Down"],
+                "next-tab", keys: ["<Control>Tab", "<Control>Page_Down"], title: "Next Tab",
                 sends: .tabStrip { $0.selectTab(byOffset: 1) }),
             WindowAction(
                 "previous-tab",
                 keys: ["<Control><Shift>Tab", "<Control><Shift>ISO_Left_Tab", "<Control>Page_Up"],
+                title: "Previous Tab",
                 sends: .tabStrip { $0.selectTab(byOffset: -1) }),
             WindowAction(
-                "move-tab-left", keys: ["<Control><Shift>Page_Up"],
+                "move-tab-left", keys: ["<Control><Shift>Page_Up"], title: "Move Tab Left",
                 sends: .tabStrip { $0.moveSelectedTab(byOffset: -1) }),
             WindowAction(
-                "move-tab-right", keys: ["<Control><Shift>Page_Down"],
+                "move-tab-right", keys: ["<Control><Shift>Page_Down"], title: "Move Tab Right",
                 sends: .tabStrip { $0.moveSelectedTab(byOffset: 1) }),
         ]
         + (0..<8).map { index in
             WindowAction(
-                "select-tab-\(index + 1)", keys: ["<Control>\(index + 1)"],
+                "select-tab-\(index + 1)", keys: ["<Control>\(index + 1)"], title: "Tab \(index + 1)",
                 sends: .tabStrip { $0.selectTab(atIndex: index) })
         }
         + [
-            WindowAction("select-last-tab", keys: ["<Control>9"], sends: .tabStrip { $0.selectLastTab() }),
-            WindowAction("back", keys: ["<Alt>Left"], sends: .navigation { $0.goBack() }),
-            WindowAction("forward", keys: ["<Alt>Right"], sends: .navigation { $0.goForward() }),
-            WindowAction("reload", keys: ["F5", "<Control>r"], sends: .navigation { $0.reload() }),
+            WindowAction(
+                "select-last-tab", keys: ["<Control>9"], title: "Last Tab",
+                sends: .tabStrip { $0.selectLastTab() }),
+            WindowAction("back", keys: ["<Alt>Left"], title: "Back", sends: .navigation { $0.goBack() }),
+            WindowAction(
+                "forward", keys: ["<Alt>Right"], title: "Forward", sends: .navigation { $0.goForward() }),
+            WindowAction(
+                "reload", keys: ["F5", "<Control>r"], title: "Reload", sends: .navigation { $0.reload() }),
+            stop,
             WindowAction(
                 "zoom-in", menu: MenuItem(section: .zoom, label: "Zoom In"),
                 keys: ["<Control>plus", "<Control>equal", "<Control>KP_Add"], sends: .browser { $0.zoomIn() }),
@@ -61,6 +77,9 @@ extension WindowAction {
                 keys: ["<Control>0", "<Control>KP_0"], sends: .browser { $0.resetZoom() }),
             fullscreen,
             WindowAction(
+                "keyboard-shortcuts", menu: MenuItem(section: .application, label: "Keyboard Shortcuts"),
+                keys: ["<Control>question"], sends: .browser { $0.showKeyboardShortcuts() }),
+            WindowAction(
                 "about", menu: MenuItem(section: .application, label: "About Swiftlet"),
                 sends: .application { $0.showAbout() }),
             WindowAction(
@@ -69,12 +88,19 @@ extension WindowAction {
         ]
 
     // The rows other code names: the header bar's buttons activate the first two, the recently
-    // closed view controller enables the next two and lists entries that activate the last.
+    // closed view controller enables the next two and lists entries that activate the last;
+    // the window's Escape handler activates "stop".
 
-    static let newTab = WindowAction("new-tab", keys: ["<Control>t"], sends: .browser { $0.openNewTab() })
+    /// Escape: only when neither the find bar nor the location entry takes the key (the
+    /// window's Escape handler), and only while the page loads (the toolbar mediator).
+    static let stop = WindowAction(
+        "stop", keys: ["Escape"], title: "Stop Loading", sends: .navigation { $0.stopLoading() })
+
+    static let newTab = WindowAction(
+        "new-tab", keys: ["<Control>t"], title: "New Tab", sends: .browser { $0.openNewTab() })
 
     static let fullscreen = WindowAction(
-        "fullscreen", keys: ["F11"], sends: .browser { $0.toggleFullscreen() })
+        "fullscreen", keys: ["F11"], title: "Fullscreen", sends: .browser { $0.toggleFullscreen() })
 
     /// Disabled until the recently closed view controller has something to reopen.
     static let reopenClosedTab = WindowAction(

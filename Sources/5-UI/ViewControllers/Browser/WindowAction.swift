@@ -11,18 +11,23 @@ struct WindowAction: Sendable {
     let name: String
     /// Its item in the main menu, if it has one.
     let menuItem: MenuItem?
-    /// The shortcut triggers that activate it, as `gtk_shortcut_trigger_parse_string` reads them.
+    /// The shortcut triggers that activate it, as `gtk_shortcut_trigger_parse_string` reads them;
+    /// the menu and the Keyboard Shortcuts window show the first, so it is the one people write
+    /// ("<Control>plus", not "<Control>KP_Add").
     let accelerators: [String]
+    /// What the Keyboard Shortcuts window calls it (else its menu label).
+    let shortcutTitle: String?
     /// Whether it is enabled before anything tells the window otherwise.
     let isInitiallyEnabled: Bool
     /// What activating it sends.
     let command: Command
 
     init(
-        _ name: String, menu: MenuItem? = nil, keys accelerators: [String] = [], enabled: Bool = true,
-        sends command: Command
+        _ name: String, menu: MenuItem? = nil, keys accelerators: [String] = [], title: String? = nil,
+        enabled: Bool = true, sends command: Command
     ) {
         self.name = name
+        self.shortcutTitle = title ?? menu?.label.replacingOccurrences(of: "…", with: "")
         self.menuItem = menu
         self.accelerators = accelerators
         self.isInitiallyEnabled = enabled

@@ -7,14 +7,20 @@ public import UIInterfaces
 
 /// The content area: the active tab's engine view, a placeholder with a tab's title while its
 /// engine starts, a crash page, or an empty page; what it shows comes only from
-/// ``ContentConsumer`` pushes.
+/// ``ContentConsumer`` pushes. The link under the pointer shows in a small label over the
+/// bottom-left corner (Chromium's status bubble, `chrome/browser/ui/status_bubble.h`), which
+/// lets the pointer through to the page.
 ///
 /// The crash page's Reload button sends ``NavigationCommands/reload()``. The engine's widget is only borrowed: it is referenced while shown and
 /// taken out of its previous parent first if it has one.
 @MainActor
 public final class ContentViewController: ViewController, ContentConsumer {
-    /// A box that holds the shown widget.
+    /// An overlay over a box that holds the shown widget.
     public let widget: UnsafeMutablePointer<GtkWidget>
+    /// The box that holds the shown widget, under the overlay.
+    let box: UnsafeMutablePointer<GtkWidget>
+    /// The hovered link's label, hidden while no link is under the pointer.
+    let hoveredLinkLabel: UnsafeMutablePointer<GtkWidget>
 
     private let ownership: GObjectRef
     /// The shown widget, referenced while it is in the box.
@@ -34,10 +40,25 @@ public final class ContentViewController: ViewController, ContentConsumer {
     /// Creates an empty content area; the crash page's Reload is sent through `navigation`.
     public init(navigation: CommandSender<any NavigationCommands>) {
         self.navigation = navigation
-        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        widget = gtk_overlay_new()
         ownership = ownWidget(widget)
+        box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_overlay_set_child(opaque(widget), box)
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
+        hoveredLinkLabel = gtk_label_new(nil)
+        gtk_label_set_ellipsize(opaque(hoveredLinkLabel), PANGO_ELLIPSIZE_MIDDLE)
+        gtk_label_set_max_width_chars(opaque(hoveredLinkLabel), 80)
+        gtk_widget_set_halign(hoveredLinkLabel, GTK_ALIGN_START)
+        gtk_widget_set_valign(hoveredLinkLabel, GTK_ALIGN_END)
+        gtk_widget_set_can_target(hoveredLinkLabel, 0)
+        gtk_widget_add_css_class(hoveredLinkLabel, "osd")
+        gtk_widget_add_css_class(hoveredLinkLabel, "caption")
+        for margin in [gtk_widget_set_margin_start, gtk_widget_set_margin_bottom] {
+            margin(hoveredLinkLabel, 4)
+        }
+        gtk_widget_set_visible(hoveredLinkLabel, 0)
+        gtk_overlay_add_overlay(opaque(widget), hoveredLinkLabel)
         setContent(.empty)
     }
 
@@ -77,16 +98,22 @@ public final class ContentViewController: ViewController, ContentConsumer {
         }
         if next == shownWidget { return }
         let reference = GObjectRef(retaining: UnsafeMutableRawPointer(next))
-        if let current = shownWidget { gtk_box_remove(cast(widget), current) }
-        if let parent = gtk_widget_get_parent(next), parent != widget {
+        if let current = shownWidget { gtk_box_remove(cast(box), current) }
+        if let parent = gtk_widget_get_parent(next), parent != box {
             // Reparenting: a widget has one parent; take it out of the previous one first.
             gtk_widget_unparent(next)
         }
         gtk_widget_set_hexpand(next, 1)
         gtk_widget_set_vexpand(next, 1)
-        gtk_box_append(cast(widget), next)
+        gtk_box_append(cast(box), next)
         shown = reference
         handle = nextHandle
+    }
+
+    /// Shows `url` in the hovered link's label, or hides it.
+    public func setHoveredLink(_ url: String?) {
+        gtk_label_set_text(opaque(hoveredLinkLabel), url ?? "")
+        gtk_widget_set_visible(hoveredLinkLabel, url == nil ? 0 : 1)
     }
 
     private func makeCrashPage(title: String) -> UnsafeMutablePointer<GtkWidget> {

@@ -48,6 +48,7 @@ public final class FindBarViewController: ViewController, FindBarConsumer {
         // Not gtk_search_bar_connect_entry: the search bar would then hide itself on Escape
         // and clear the entry; here Escape ("stop-search") is a command like the rest.
         gtk_search_bar_set_show_close_button(searchBar, 1)
+        setAccessibleLabelOfIconButtons(in: widget, iconName: "window-close-symbolic", "Close Find Bar")
         setMatches(current: 0, total: nil)
         connectSignals()
     }

@@ -117,12 +117,14 @@ public final class LocationBarViewController: ViewController, LocationBarConsume
 
     /// Shows a padlock, an insecure or a warning icon at the start of the entry, with a
     /// tooltip; the same words are the entry's accessible description, so that a screen
-    /// reader says them with the address.
+    /// reader says them with the address, and the icon's accessible name.
     public func setSecurity(_ security: LocationBarSecurity) {
         let icon = Self.securityIcon(security)
         gtk_entry_set_icon_from_icon_name(entry, GTK_ENTRY_ICON_PRIMARY, icon?.name)
         gtk_entry_set_icon_tooltip_text(entry, GTK_ENTRY_ICON_PRIMARY, icon?.tooltip)
         gtkshim_set_accessible_description(widget, icon?.tooltip)
+        // The icon itself is named too, for a screen reader that reaches it on its own.
+        setAccessibleLabelOfPrimaryIcon(of: widget, icon?.tooltip)
     }
 
     /// The icon and the words of each security state (nil: none shown).

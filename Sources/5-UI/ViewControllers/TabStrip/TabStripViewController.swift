@@ -52,6 +52,8 @@ public final class TabStripViewController: ViewController, TabStripConsumer {
     /// idle source making them.
     var pagesToMake: Set<TabIdentifier> = []
     var makePagesSource: UInt32?
+    /// The idle source naming the close buttons of the tabs made since it was added.
+    var closeButtonNamesSource: UInt32?
     /// Sets ``mayMakePagesWhileLoading`` once the pages still to be made waited long enough.
     var makePagesWaitAction: (any ScheduledAction)?
     /// Whether the pages still to be made may be made even while the selected tab loads.
@@ -128,6 +130,7 @@ public final class TabStripViewController: ViewController, TabStripConsumer {
         if let reconcileSource { GLibMainLoop.removeSource(reconcileSource) }
         if let dragEndSource { GLibMainLoop.removeSource(dragEndSource) }
         if let makePagesSource { GLibMainLoop.removeSource(makePagesSource) }
+        if let closeButtonNamesSource { GLibMainLoop.removeSource(closeButtonNamesSource) }
         makePagesWaitAction?.cancel()
     }
 
@@ -258,12 +261,14 @@ public final class TabStripViewController: ViewController, TabStripConsumer {
                         max(position, adw_tab_view_get_n_pinned_pages(tabView)),
                         adw_tab_view_get_n_pages(tabView)))
             pages[item.id] = page
+            scheduleNamingCloseButtons()
         }
         adw_tab_page_set_title(page, item.title)
         adw_tab_page_set_tooltip(page, item.url.isEmpty ? item.title : item.url)
         adw_tab_page_set_loading(page, item.isLoading ? 1 : 0)
         if (adw_tab_page_get_pinned(page) != 0) != item.isPinned, contains(page) {
             adw_tab_view_set_page_pinned(tabView, page, item.isPinned ? 1 : 0)
+            scheduleNamingCloseButtons()
         }
         if previous == nil || previous?.favicon != item.favicon {
             setFavicon(item.favicon, on: page)
@@ -348,6 +353,19 @@ public final class TabStripViewController: ViewController, TabStripConsumer {
             index += 1
         }
         if let selectedID, let page = pages[selectedID], present.contains(page) { showSelection() }
+    }
+
+    /// Names the close buttons of the tab bar's tabs ("Close Tab"), once on idle for all the
+    /// pages made (or pinned) until then: AdwTabBar makes a tab's widgets when its page is
+    /// added and gives the close button only a tooltip.
+    func scheduleNamingCloseButtons() {
+        guard closeButtonNamesSource == nil else { return }
+        closeButtonNamesSource = GLibMainLoop.addIdle { [weak self] in
+            guard let self else { return }
+            closeButtonNamesSource = nil
+            setAccessibleLabelOfIconButtons(
+                in: asWidget(tabBar), iconName: "window-close-symbolic", "Close Tab")
+        }
     }
 
     /// Selects the selected tab's page in the view, unless it is out on a drag.
