@@ -249,13 +249,17 @@ struct SessionLoader {
         var items: [LoadedSession.Item] = []
         var unreadable: [String] = []
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+        var info = stat()
         for name in names where !excluded.contains(name) {
             guard let raw = SessionLayout.rawTabID(directoryName: name) else { continue }
-            let read = TabStorageReader.read(
-                tabDirectory: SessionLayout.tabDirectory(name, inSession: directory))
-            // Only files that could be read say anything (as before the list was written).
+            let tabDirectory = SessionLayout.tabDirectory(name, inSession: directory)
+            // Nothing is read through a link where a tab's directory belongs.
+            guard lstat(tabDirectory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+            let read = TabStorageReader.read(tabDirectory: tabDirectory)
+            // Only files that could be read say anything (as before the list was written); a
+            // file that is not one at all (a pipe, a link) makes the tab unrecoverable.
             if case .failure(.missing) = read { continue }
-            if case .failure(.unreadable) = read { continue }
+            if case .failure(.unreadable(let error)) = read, !error.isUnusable { continue }
             // A name that is not a valid identifier (not positive, or at the top of the range)
             // still names a tab's files: the tab gets a fresh identifier, as in a list.
             let id = WebStateID.fromSerializedValue(raw) ?? .newUnique()
@@ -263,7 +267,7 @@ struct SessionLoader {
                 unreadable.append(name)
                 continue
             }
-            let navigation = stored.navigation.model
+            let navigation = stored.navigation.model.withoutUnrestorableItems().history
             guard let item = navigation.lastCommittedItem else { continue }
             let metadata = WebStateMetadata(
                 creationTime: item.timestamp, lastActiveTime: item.timestamp, title: item.title,
