@@ -195,6 +195,9 @@ let package = Package(
         library("WebContentConformance", .testSupport, ["Base", "Web", "WebTestSupport"]),
         // A fixture of the tests, the demo page and the benchmarks.
         library("LocalHTTPServer", .testSupport),
+        // Hostile entries (pipes, links, huge files) and files of another owner, for the tests
+        // of what reads and writes a profile.
+        library("FileSystemTestSupport", .testSupport),
         library(
             "ModelTestSupport", .testSupport,
             ["Base", "Web", "WebTestSupport", "KeyedServices", "Prefs", "Profiles", "TabModel"]),
@@ -212,11 +215,11 @@ let package = Package(
             ["Base", "Web", "WebTestSupport", "Profiles", "TabModel", "Sessions"]),
 
         // Tests without a display (Swift Testing).
-        tests("BaseTests", ["Base", "BaseTestSupport", logging, "TestSupport"]),
+        tests("BaseTests", ["Base", "BaseTestSupport", "FileSystemTestSupport", logging, "TestSupport"]),
         tests("WebTests", ["Base", "Web", "WebTestSupport", "TestSupport", "WebContentConformance"]),
         tests("CommandsTests", ["Base", "Commands", "TestSupport"]),
         tests("KeyedServicesTests", ["Base", "KeyedServices", "TestSupport"]),
-        tests("PrefsTests", ["Base", "BaseTestSupport", "Prefs", "TestSupport"]),
+        tests("PrefsTests", ["Base", "BaseTestSupport", "Prefs", "TestSupport", "FileSystemTestSupport"]),
         tests(
             "ProfilesTests",
             [
@@ -240,6 +243,7 @@ let package = Package(
             [
                 "Base", "Web", "WebTestSupport", "KeyedServices", "Prefs", "Profiles", "TabModel",
                 "ModelTestSupport", "Sessions", "SessionsTestSupport", "BaseTestSupport", "TestSupport",
+                "FileSystemTestSupport",
             ]),
         tests(
             "MemorySaverTests",
@@ -251,9 +255,11 @@ let package = Package(
             "ApplicationTests",
             [
                 "Application", "Base", "Web", "WebTestSupport", "Prefs", "Profiles", "TabModel", "Sessions",
-                "ModelTestSupport", "KeyedServices", "TestSupport",
+                "ModelTestSupport", "KeyedServices", "TestSupport", "FileSystemTestSupport",
             ]),
-        tests("AppTests", ["LocalHTTPServer", "Base", "WebTestSupport", "SessionsTestSupport"]),
+        tests(
+            "AppTests",
+            ["LocalHTTPServer", "Base", "WebTestSupport", "SessionsTestSupport", "FileSystemTestSupport"]),
         tests("WebKitNavigationTests", ["Web", "WebKitNavigation"]),
 
         // Tests that drive GLib, GTK and WebKit: XCTest on the main thread, under Xvfb

@@ -29,13 +29,16 @@ let package = Package(
             name: "FuzzSupport",
             dependencies: [
                 "CFuzzDriver", swiftlet("Base"), swiftlet("Web"), swiftlet("WebTestSupport"),
-                swiftlet("Profiles"), swiftlet("TabModel"), swiftlet("Sessions"),
+                swiftlet("Profiles"), swiftlet("TabModel"), swiftlet("Sessions"), swiftlet("Application"),
             ],
             swiftSettings: swiftSettings),
         fuzzer("fuzz-session-list"),
         fuzzer("fuzz-tab-data"),
         fuzzer("fuzz-recently-closed", [swiftlet("Sessions"), swiftlet("Web")]),
         fuzzer("fuzz-prefs-json", [swiftlet("Base"), swiftlet("Profiles"), swiftlet("WebTestSupport")]),
+        // The real launch sequence (AppState.launch, the user's Restore, quit) over a fuzzed
+        // Local State and Preferences.
+        fuzzer("fuzz-launch"),
     ],
     swiftLanguageModes: [.v6]
 )

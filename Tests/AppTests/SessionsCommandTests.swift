@@ -1,4 +1,5 @@
 import Base
+import FileSystemTestSupport
 import Foundation
 import SessionsTestSupport
 import Testing
@@ -90,6 +91,63 @@ struct SessionsCommandTests {
         #expect(usage.status == 2)
         #expect(usage.errors.contains("Unexpected argument 'frobnicate'"))
         #expect(usage.errors.contains("Usage: swiftlet sessions <subcommand>"))
+    }
+
+    @Test func withoutLocalStateEveryWindowIsOpenAsTheLaunchRestoresIt() throws {
+        let directory = try sample()
+        try FileManager.default.removeItem(atPath: directory + "/Local State")
+        let result = try run(["sessions", "list", "--user-data-dir", directory])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("  main  open  4 tabs"))
+        #expect(result.output.contains("  old  open  1 tab"))
+        #expect(result.output.contains("the next launch restores every window on disk"))
+    }
+
+    /// A user data directory this user may not read: the command says so and fails, rather
+    /// than saying there is nothing.
+    @Test func aDirectoryThatCannotBeReadFailsWithTheReason() async {
+        await #expect(processExitsWith: .success) {
+            let parent = NSTemporaryDirectory() + "swiftlet-sessions-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: parent) }
+            try! FileManager.default.createDirectory(
+                atPath: parent + "/data/Default/SessionStorage", withIntermediateDirectories: true)
+            ForeignOwnership.makeUnreadable(parent + "/data")
+            let owner = ForeignOwnership.isRoot ? ForeignOwnership.owner : geteuid()
+            ForeignOwnership.becomeUser(owning: parent)
+            for command in ["list", "show"] {
+                let result = try! SwiftletProcess.run([
+                    "sessions", command, "--user-data-dir", parent + "/data",
+                ])
+                precondition(result.status == 1, "\(command): \(result.status) \(result.output)")
+                precondition(result.output.isEmpty, "\(command): \(result.output)")
+                precondition(
+                    result.errors.contains("\(parent)/data: cannot be read (permission denied")
+                        && result.errors.contains("uid \(owner)"), "\(command): \(result.errors)")
+            }
+        }
+    }
+
+    /// A window whose files this user may not read: shown as far as it can be, and the
+    /// command fails, naming what it could not read.
+    @Test func aWindowThatCannotBeReadMakesTheReportIncomplete() async {
+        await #expect(processExitsWith: .success) {
+            let parent = NSTemporaryDirectory() + "swiftlet-sessions-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: parent) }
+            let sample = await MainActor.run {
+                try! SampleUserDataDirectory.make(engine: FakeWebEngine(), clock: ManualTimerClock())
+            }
+            try! FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            try! FileManager.default.moveItem(atPath: sample.path, toPath: parent + "/data")
+            ForeignOwnership.makeUnreadable(parent + "/data/Default/SessionStorage/main")
+            ForeignOwnership.becomeUser(owning: parent)
+            let result = try! SwiftletProcess.run(["sessions", "list", "--user-data-dir", parent + "/data"])
+            precondition(result.status == 1, "\(result.status) \(result.errors)")
+            precondition(result.output.contains("  old  closed  1 tab"), result.output)
+            precondition(
+                result.errors.contains("incomplete:")
+                    && result.errors.contains("main/session_metadata.pb cannot be read"),
+                result.errors)
+        }
     }
 
     @Test func listHelpSaysWhatItPrintsAndItsOptions() throws {

@@ -118,6 +118,30 @@ final class AppFixture {
         }.sorted()
     }
 
+    /// Rewrites `Local State` between runs, as a person or another program might: `edit`
+    /// changes its `application` object (`open_scenes`, `crashed_scenes`, `exited_cleanly`).
+    func editLocalState(_ edit: (inout [String: Any]) -> Void) {
+        editRoot { root in
+            var application = (root["application"] as? [String: Any]) ?? [:]
+            edit(&application)
+            root["application"] = application
+        }
+    }
+
+    /// Rewrites `Local State` between runs: `edit` changes its top-level object.
+    func editRoot(_ edit: (inout [String: Any]) -> Void) {
+        let url = directory.appendingPathComponent("Local State")
+        let data = (try? Data(contentsOf: url)) ?? Data("{}".utf8)
+        var root = ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any]) ?? [:]
+        edit(&root)
+        try! JSONSerialization.data(withJSONObject: root).write(to: url)
+    }
+
+    /// A window record of `Local State` for the session `sessionID` of the Default profile.
+    static func sceneRecord(_ sessionID: String, incognito: Bool = false) -> [String: Any] {
+        ["session_id": sessionID, "profile": "Default", "incognito": incognito]
+    }
+
     /// Every path under the user data directory.
     func filesOnDisk() -> [String] {
         (FileManager.default.enumerator(atPath: directory.path)?.allObjects as? [String]) ?? []

@@ -1,4 +1,5 @@
 @_spi(Testing) import Base
+import FileSystemTestSupport
 import Foundation
 import Prefs
 import TestSupport
@@ -281,29 +282,51 @@ struct JSONPrefStoreTests {
             reason: .invalidJSON("line 1, column 3: invalid UTF-8 in a string"), mentioning: "UTF-8")
     }
 
-    @Test func aWronglyTypedValueIsMovedAside() {
-        expectBadFile(
-            Array(#"{"browser":{"show_home_button":"yes"}}"#.utf8),
-            reason: .wrongType(pref: "browser.show_home_button", expected: .bool),
-            mentioning: "'browser.show_home_button' is not of type bool")
-    }
+    /// A value of the wrong kind resets that pref alone: the file stays, every other value
+    /// (known or not) is kept, each bad pref is reported once, and the next write leaves the
+    /// bad values out so that the next load reports nothing.
+    @Test(
+        arguments: [
+            (
+                "a string for a bool", #""browser":{"show_home_button":"yes"}"#,
+                ["browser.show_home_button": .bool]
+            ),
+            ("a double for an int", #""tabs":{"max_count":5.0}"#, ["tabs.max_count": .int]),
+            ("a null in a list", #""search":{"engines":["a",null]}"#, ["search.engines": .list]),
+            ("a string for a double", #""zoom":{"default_level":"2"}"#, ["zoom.default_level": .double]),
+            (
+                "a number where the object of two prefs belongs", #""browser":5"#,
+                ["browser.home_page": .string, "browser.show_home_button": .bool]
+            ),
+        ] as [(String, String, [String: PrefValue.Kind])])
+    func aValueOfTheWrongKindResetsThatPrefAlone(
+        _ name: String, _ bad: String, _ expected: [String: PrefValue.Kind]
+    ) {
+        let text = #"{"device":{"name":"kept"},"other":{"x":1},"# + bad + "}"
+        files.writeFile(text)
+        var prefs: PrefService?
+        let lines = LogCapture.withCapturedMessages { prefs = files.makeService() }
+        guard let prefs else { return }
+        #expect(prefs.loadProblem == nil && prefs.valuesWereReadFromFile, "\(name)")
+        let reported = prefs.valueProblems.map(\.reason)
+        #expect(
+            reported == expected.keys.sorted().map { .wrongType(pref: $0, expected: expected[$0]!) },
+            "\(name)")
+        #expect(expected.keys.allSatisfy { prefs.isDefault($0) && prefs.wasResetAtLoad($0) }, "\(name)")
+        #expect(prefs.string("device.name") == "kept", "the other prefs keep their values: \(name)")
+        #expect(!prefs.wasResetAtLoad("device.name"))
+        #expect(!files.exists(files.badPath) && files.fileText == text, "the file stays as it was: \(name)")
+        #expect(lines.count == expected.count, "once each: \(lines)")
+        for (line, pref) in zip(lines, expected.keys.sorted()) {
+            #expect(line.contains("'\(pref)'") && line.contains("that pref alone is reset"), "\(line)")
+        }
 
-    @Test func anIntegerPrefHoldingADoubleIsMovedAside() {
-        expectBadFile(
-            Array(#"{"tabs":{"max_count":5.0}}"#.utf8),
-            reason: .wrongType(pref: "tabs.max_count", expected: .int), mentioning: "tabs.max_count")
-    }
-
-    @Test func aNullForARegisteredPrefIsMovedAside() {
-        expectBadFile(
-            Array(#"{"search":{"engines":["a",null]}}"#.utf8),
-            reason: .wrongType(pref: "search.engines", expected: .list), mentioning: "search.engines")
-    }
-
-    @Test func aNonObjectOnAPrefsPathIsMovedAside() {
-        expectBadFile(
-            Array(#"{"browser":5}"#.utf8),
-            reason: .wrongType(pref: "browser.home_page", expected: .string), mentioning: "browser.home_page")
+        // The file is corrected at the next write: the report comes once.
+        files.clock.advance(by: .seconds(1))
+        prefs.flush()
+        #expect(files.fileText == #"{"device":{"name":"kept"},"other":{"x":1}}"#, "\(name)")
+        let reread = PrefService(registry: PrefTestFiles.makeRegistry(), store: files.makeStore())
+        #expect(reread.valueProblems.isEmpty && reread.string("device.name") == "kept", "\(name)")
     }
 
     @Test func aDocumentThatIsNotAnObjectIsMovedAside() {
@@ -328,29 +351,55 @@ struct JSONPrefStoreTests {
             mentioning: "not valid JSON")
     }
 
-    @Test func anUnreadableFileIsLeftAloneAndNeverOverwritten() throws {
-        // A directory where the file should be: it opens but cannot be read.
-        try FileManager.default.createDirectory(atPath: files.path, withIntermediateDirectories: true)
+    @Test(arguments: HostileEntry.allCases)
+    func whatIsNotAPrefsFileIsMovedAsideAtOnceAndSavingWorks(_ entry: HostileEntry) {
+        files.createDirectory()
+        entry.make(at: files.path, outside: files.root)
         let store = files.makeStore()
-        var prefs: PrefService?
         let lines = LogCapture.withCapturedMessages {
-            prefs = PrefService(registry: PrefTestFiles.makeRegistry(), store: store)
+            let prefs = PrefService(registry: PrefTestFiles.makeRegistry(), store: store)
+            guard case .notAPrefsFile = prefs.loadProblem?.reason else {
+                Issue.record("\(entry): \(String(describing: prefs.loadProblem))")
+                return
+            }
+            #expect(prefs.loadProblem?.movedTo == files.badPath)
+            prefs.set("device.name", "laptop")
+            prefs.flush()
         }
-        let problem = try #require(prefs?.loadProblem)
-        #expect(problem.movedTo == nil)
-        guard case .unreadable = problem.reason else {
-            Issue.record("unexpected reason \(problem.reason)")
-            return
+        #expect(lines.count == 1 && lines.first?.contains("not a prefs file") == true, "\(lines)")
+        #expect(!store.isReadOnly)
+        #expect(files.fileValue == .dictionary(["device": .dictionary(["name": "laptop"])]))
+        #expect(files.listing == ["Preferences", "Preferences.bad"])
+    }
+
+    @Test func aFileThisUserMayNotReadIsLeftAloneAndNeverOverwritten() async {
+        await #expect(processExitsWith: .success) {
+            await MainActor.run {
+                let files = PrefTestFiles()
+                files.writeFile(#"{"device": {"name": "theirs"}}"#)
+                ForeignOwnership.makeUnreadable(files.path)
+                ForeignOwnership.becomeUser(owning: files.root)
+                let store = files.makeStore()
+                var prefs: PrefService?
+                let lines = LogCapture.withCapturedMessages {
+                    prefs = PrefService(registry: PrefTestFiles.makeRegistry(), store: store)
+                }
+                guard let problem = prefs?.loadProblem, case .unreadable(let reason) = problem.reason else {
+                    preconditionFailure("\(String(describing: prefs?.loadProblem))")
+                }
+                precondition(
+                    problem.movedTo == nil && "\(reason)".contains("permission denied"), "\(problem)")
+                precondition(store.isReadOnly)
+                precondition(
+                    lines.count == 1 && lines[0].contains(files.path) && lines[0].contains("not saving"))
+                prefs?.set("device.name", "laptop")
+                prefs?.flush()
+                precondition(store.writeCount == 0)
+                precondition(files.listing == ["Preferences"])
+                var info = stat()
+                precondition(stat(files.path, &info) == 0 && info.st_size == 30, "the file is as it was")
+            }
         }
-        #expect(store.isReadOnly)
-        #expect(lines.count == 1)
-        #expect(lines.first?.contains(files.path) == true)
-        #expect(lines.first?.contains("not saving") == true)
-        prefs?.set("device.name", "laptop")
-        prefs?.flush()
-        #expect(store.writeCount == 0)
-        #expect(files.listing == ["Preferences"])
-        #expect(!files.exists(files.badPath))
     }
 
     @Test func aStoreServesOneServiceOnly() async {

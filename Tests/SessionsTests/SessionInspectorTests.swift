@@ -81,7 +81,9 @@ struct SessionInspectorTests {
             report.problems.count == 1 && report.problems[0].description.contains("Local State is unreadable")
         )
         let main = try #require(report.windows.first { $0.sessionID == "main" })
-        #expect(main.state == .closed, "no readable Local State: nothing is known to be open")
+        #expect(
+            report.windows.allSatisfy { $0.state == .open },
+            "no readable Local State: the launch restores every window on disk")
         #expect(main.problems.first?.description.contains("session_metadata.pb is unreadable") == true)
         // Recovered from the tabs' own files, in identifier order (creation order here).
         #expect(
@@ -172,6 +174,17 @@ struct SessionInspectorTests {
         let incognito = try #require(report.windows.first { $0.sessionID == "private" })
         #expect(incognito.incognito && incognito.state == .open)
         #expect(incognito.tabs.map(\.url) == ["https://secret.test/"])
+    }
+
+    @Test func withoutLocalStateEveryWindowOnDiskIsOpenAsTheLaunchRestoresIt() throws {
+        let directory = try makeUserDataDirectory()
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("Local State"))
+        let report = try SessionInspector(userDataDirectory: directory).inspect()
+        #expect(report.windows.map(\.sessionID) == ["main", "old"])
+        #expect(report.windows.allSatisfy { $0.state == .open })
+        #expect(
+            report.problems == [.noLocalState(path: directory.appendingPathComponent("Local State").path)])
+        #expect(!report.problems[0].isNotReadable)
     }
 
     @Test func aMissingDirectoryIsAnError() {

@@ -1,3 +1,4 @@
+import FileSystemTestSupport
 import Foundation
 import Testing
 import Web
@@ -51,10 +52,17 @@ struct TabStorageReaderTests {
         #expect(failure.isDamaged)
     }
 
-    @Test func aDirectoryInPlaceOfTheFileIsUnreadable() throws {
+    @Test(arguments: HostileEntry.allCases)
+    func whatIsNotAFileWithinTheLimitIsRefusedAtOnceAsDamaged(_ entry: HostileEntry) throws {
         defer { env.tearDown() }
-        try FileManager.default.createDirectory(
-            atPath: SessionLayout.dataFile(inTab: tab), withIntermediateDirectories: true)
-        #expect(TabStorageReader.read(tabDirectory: tab) == .failure(.unreadable(errno: EISDIR)))
+        try FileManager.default.createDirectory(atPath: tab, withIntermediateDirectories: true)
+        entry.make(at: SessionLayout.dataFile(inTab: tab), outside: env.root.deletingLastPathComponent().path)
+        guard case .failure(let failure) = TabStorageReader.read(tabDirectory: tab),
+            case .unreadable(let error) = failure
+        else {
+            Issue.record("\(entry) was read")
+            return
+        }
+        #expect(error.isUnusable && failure.isDamaged, "\(entry): \(error)")
     }
 }

@@ -83,6 +83,31 @@ final class SessionStateTests: WebKitTestCase, @unchecked Sendable {
         }
     }
 
+    /// The blob is a file anyone can write: one holding an entry a restore must not load
+    /// (here a `data:` page, which a page could not open by itself) is not used, and the
+    /// history's own entries are restored instead.
+    func testABlobWithAnEntryARestoreMustNotLoadIsNotUsed() {
+        onMainActor {
+            let context = makePersistentContext()
+            let first = context.makeWebKitWebContent()
+            defer { first.close() }
+            let firstLog = ContentEventLog(first)
+            load(server.url("/a"), in: first, log: firstLog)
+            load(URL(string: "data:text/html,<title>Data</title>")!, in: first, log: firstLog)
+            guard let blob = first.sessionStateData() else { return XCTFail("no session state") }
+
+            let second = context.makeWebKitWebContent()
+            defer { second.close() }
+            let log = ContentEventLog(second)
+            let history = NavigationHistory(
+                items: [NavigationItem(url: server.url("/a"), title: "Saved")], lastCommittedItemIndex: 0)
+            XCTAssertTrue(second.restore(sessionState: blob, history: history))
+            wait("the history's page") { log.pageLoadedCount > 0 }
+            XCTAssertEqual(second.history.items.map(\.url), [server.url("/a")])
+            XCTAssertEqual(second.lastCommittedURL, server.url("/a"))
+        }
+    }
+
     func testRestoreWithNothingToRestoreFails() {
         onMainActor {
             let content = makePersistentContext().makeWebKitWebContent()

@@ -47,9 +47,9 @@ public enum FuzzHarness {
         try? data.write(to: url)
     }
 
-    /// Writes a valid session `sessionID` of two tabs with the real service, so that the
-    /// input replaces one of its files.
-    public static func writeValidSession(_ sessionID: String) -> [WebStateID] {
+    /// Writes a valid session `sessionID` of two tabs with the real service in `storage`
+    /// (the input's), so that the input replaces one of its files.
+    public static func writeValidSession(_ sessionID: String, in storage: URL = storage) -> [WebStateID] {
         let service = SessionRestorationService(
             storageDirectory: storage, engineContext: engine.defaultContext, clock: clock)
         let browser = makeBrowser()

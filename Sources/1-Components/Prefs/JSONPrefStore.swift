@@ -21,13 +21,16 @@ import Darwin
 /// queue; a missing directory is created with mode 0700. Write failures are logged and
 /// retried on the clock after ``scheduledWriteDelay`` (doubling per failure in a row, capped).
 ///
-/// Reading happens once, synchronously, when a ``PrefService`` is created with the store.
-/// A missing file means "all defaults". A file that is empty, not valid JSON, not a JSON
-/// object, or holds a value of the wrong kind for a registered pref is moved aside to
-/// `<path>.bad` (replacing an older one), logged with ``Log/error(_:)`` and reported in
-/// ``loadProblem``; the defaults are used. A file that cannot be read, or that cannot be
-/// moved aside, is left alone and the store becomes read-only (``isReadOnly``) so that
-/// it is never overwritten. Pending changes are written (synchronously) when the store
+/// Reading happens once, synchronously, when a ``PrefService`` is created with the store,
+/// through ``ProfileFileReader`` (never blocking, never through a link, at most
+/// ``maximumFileSize`` bytes). A missing file means "all defaults". A file that is empty,
+/// not valid JSON, not a JSON object, or not a regular file within the limit (a link, a
+/// named pipe, a directory) is moved aside to `<path>.bad` (replacing an older one), logged
+/// and reported in ``loadProblem``; the defaults are used. A value of the wrong kind for a
+/// registered pref resets that pref alone to its default, logged and reported in
+/// ``valueProblems``; the file is rewritten without it after the write delay. A file that this user may not read (or that the disk fails to
+/// give), or that cannot be moved aside, is left alone and the store becomes read-only
+/// (``isReadOnly``) so that it is never overwritten. Pending changes are written (synchronously) when the store
 /// is released.
 @MainActor
 public final class JSONPrefStore {
@@ -35,8 +38,12 @@ public final class JSONPrefStore {
     public let path: String
     /// How long after a change the file is written.
     public let writeDelay: Duration
-    /// What was wrong with the file when it was read, if anything.
+    /// What was wrong with the file as a whole when it was read, if anything.
     public private(set) var loadProblem: PrefLoadProblem?
+    /// The registered prefs whose stored value had the wrong kind when the file was read
+    /// (``PrefLoadProblem/Reason/wrongType(pref:expected:)``), in name order: each was reset
+    /// to its default alone.
+    public private(set) var valueProblems: [PrefLoadProblem] = []
     /// Whether changes are never written (the file could not be read or moved aside).
     public private(set) var isReadOnly = false
     /// Whether there was no file when it was read (all defaults).
@@ -67,6 +74,10 @@ public final class JSONPrefStore {
         self.writeDelay = writeDelay
         self.timer = OneShotTimer(clock: clock)
     }
+
+    /// The largest prefs file read: a few tens of megabytes is far more than any real
+    /// profile's settings; what is larger is moved aside as damaged rather than read.
+    public nonisolated static let maximumFileSize = 64 << 20
 
     /// `<path>.bad`, where a file that could not be used is moved.
     public var badFilePath: String { path + ".bad" }
@@ -214,14 +225,19 @@ public final class JSONPrefStore {
         precondition(self.registry == nil, "JSONPrefStore: \(path) is already used by a PrefService")
         self.registry = registry
         let bytes: [UInt8]
-        switch Self.readFile(path) {
-        case .missing:
+        switch ProfileFileReader.read(path, limit: Self.maximumFileSize) {
+        case .success(let contents): bytes = Array(contents)
+        case .failure(.missing):
             fileWasMissing = true
             return [:]
-        case .failed(let code):
-            reportProblem(.unreadable(String(cString: strerror(code))), moveAside: false)
+        case .failure(let error) where error.isUnusable:
+            // A link, a pipe, a device, a directory or a file too large: never a prefs file.
+            // Moved aside (a rename moves a link itself, not what it points to).
+            reportProblem(.notAPrefsFile("\(error)"), moveAside: true)
             return [:]
-        case .read(let contents): bytes = contents
+        case .failure(let error):
+            reportProblem(.unreadable(error), moveAside: false)
+            return [:]
         }
         if bytes.isEmpty {
             reportProblem(.empty, moveAside: true)
@@ -239,29 +255,42 @@ public final class JSONPrefStore {
             return [:]
         }
         var loaded: [String: PrefValue] = [:]
+        var blocking: [ArraySlice<String>] = []
         for entry in registry.entries {
             let value: PrefValue?
             switch Self.take(entry.path[...], from: &members) {
             case .absent: continue
             case .value(let stored): value = PrefValue(stored)?.converted(to: entry.kind)
-            case .blocked: value = nil
+            case .blocked(let depth):
+                // The value in the way can only be wrong (a registered pref lives below it):
+                // removed once every pref below it is reported.
+                blocking.append(entry.path[..<depth])
+                value = nil
             }
             guard let value, value.isRepresentableInJSON else {
-                reportProblem(.wrongType(pref: entry.name, expected: entry.kind), moveAside: true)
-                return [:]
+                // That pref alone goes back to its default (Chromium's PrefService ignores a
+                // stored value of the wrong type and keeps the rest); the file is corrected
+                // by the write scheduled below, so the report comes once.
+                let problem = PrefLoadProblem(
+                    path: path, reason: .wrongType(pref: entry.name, expected: entry.kind), movedTo: nil)
+                valueProblems.append(problem)
+                Logger.prefs.error("\(problem.description)")
+                continue
             }
             if value != entry.defaultValue { loaded[entry.name] = value }
         }
+        for path in blocking { Self.remove(path, from: &members) }
         unknownMembers = members
-        values = loaded
+        if valueProblems.isEmpty { values = loaded } else { valuesDidChange(loaded) }
         return loaded
     }
 
     private enum Taken {
         case absent
         case value(JSONValue)
-        /// Something other than an object is in the way of the path.
-        case blocked
+        /// Something other than an object is in the way of the path: at its component
+        /// `depth - 1`.
+        case blocked(depth: Int)
     }
 
     /// Removes the value at `path` from `members`, and the objects that this leaves empty.
@@ -272,12 +301,25 @@ public final class JSONPrefStore {
             members[key] = nil
             return .value(child)
         }
-        guard case .object(var inner) = child else { return .blocked }
+        guard case .object(var inner) = child else { return .blocked(depth: 1) }
         members[key] = nil
-        let taken = take(path.dropFirst(), from: &inner)
+        var taken = take(path.dropFirst(), from: &inner)
+        if case .blocked(let depth) = taken { taken = .blocked(depth: depth + 1) }
         if case .value = taken, inner.isEmpty { return taken }
         members[key] = .object(inner)
         return taken
+    }
+
+    /// Removes the value at `path` from `members` (if there is one).
+    private static func remove(_ path: ArraySlice<String>, from members: inout [String: JSONValue]) {
+        let key = path.first!
+        if path.count == 1 {
+            members[key] = nil
+            return
+        }
+        guard case .object(var inner) = members[key] else { return }
+        remove(path.dropFirst(), from: &inner)
+        members[key] = .object(inner)
     }
 
     private func reportProblem(_ reason: PrefLoadProblem.Reason, moveAside: Bool) {
@@ -296,28 +338,5 @@ public final class JSONPrefStore {
         let problem = PrefLoadProblem(path: path, reason: reason, movedTo: movedTo)
         loadProblem = problem
         Logger.prefs.error("\(problem.description)\(moveFailure)")
-    }
-
-    private enum ReadResult {
-        case missing
-        case failed(Int32)
-        case read([UInt8])
-    }
-
-    private static func readFile(_ path: String) -> ReadResult {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return errno == ENOENT ? .missing : .failed(errno) }
-        defer { close(fd) }
-        var contents: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failed(errno)
-            }
-            if count == 0 { return .read(contents) }
-            contents.append(contentsOf: chunk[0..<count])
-        }
     }
 }

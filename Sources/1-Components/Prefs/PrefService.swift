@@ -72,11 +72,22 @@ public final class PrefService {
     /// Whether this service is an overlay of another one.
     public var isOverlay: Bool { original != nil }
 
-    /// What was wrong with the prefs file when it was read, if anything.
+    /// What was wrong with the prefs file as a whole when it was read, if anything.
     public var loadProblem: PrefLoadProblem? { store?.loadProblem }
 
-    /// Whether the values were read from the prefs file: there was one and it was usable
-    /// (no ``loadProblem``). False for an overlay or an in-memory service.
+    /// The prefs whose stored value had the wrong kind when the file was read: each was reset
+    /// to its default alone, and reported once. Empty for a service without a file.
+    public var valueProblems: [PrefLoadProblem] { store?.valueProblems ?? [] }
+
+    /// Whether the stored value of `name` had the wrong kind when the file was read (it
+    /// reads its default since, unless set again).
+    public func wasResetAtLoad(_ name: String) -> Bool {
+        valueProblems.contains { if case .wrongType(name, _) = $0.reason { true } else { false } }
+    }
+
+    /// Whether the values were read from the prefs file: there was one and it was usable as a
+    /// whole (no ``loadProblem``; single prefs may have been reset, see ``valueProblems``).
+    /// False for an overlay or an in-memory service.
     public var valuesWereReadFromFile: Bool {
         guard let store else { return false }
         return !store.fileWasMissing && store.loadProblem == nil

@@ -43,8 +43,11 @@ extension WebState {
             // Before the restore, so that the page loads at its zoom.
             if storage.zoomLevel != newContent.zoomLevel { newContent.zoomLevel = storage.zoomLevel }
         }
-        let history = storage?.navigation ?? Self.fallbackHistory(metadata)
-        let blob = loaders.nativeSessionState()
+        // Whatever gave the history (a file anyone can write), it never loads what a page
+        // could not reach by itself; the engine's blob holds the same entries, so it goes too.
+        let (history, dropped) = (storage?.navigation ?? Self.fallbackHistory(metadata))
+            .withoutUnrestorableItems()
+        let blob = dropped.isEmpty ? loaders.nativeSessionState() : nil
         if !history.items.isEmpty || blob != nil {
             newContent.restore(
                 sessionState: blob, history: history, loadCommittedEntry: loaders.loadsCommittedEntry)
@@ -63,7 +66,7 @@ extension WebState {
 
     private static func fallbackHistory(_ metadata: WebStateMetadata) -> NavigationHistory {
         // Data lost or unreadable: bring back at least the page the tab showed.
-        guard let url = metadata.url else { return .empty }
+        guard let url = metadata.url, NavigationItem.isRestorable(url) else { return .empty }
         return NavigationHistory(
             items: [NavigationItem(url: url, title: metadata.title, timestamp: metadata.lastActiveTime)],
             lastCommittedItemIndex: 0)

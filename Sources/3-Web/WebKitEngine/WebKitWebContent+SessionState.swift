@@ -58,6 +58,9 @@ extension WebKitWebContent {
         let list = webkit_web_view_get_back_forward_list(view)
         guard let current = webkit_back_forward_list_get_current_item(list) else { return false }
         let restored = readHistory()
+        // A blob is a file anyone can write: one whose entries a restore must not load is not
+        // used (NavigationItem.isRestorable); the history's own entries replace it.
+        guard restored.items.allSatisfy(\.isRestorable) else { return false }
         if restored.items.map(\.url) == history.items.map(\.url) {
             for (index, item) in history.items.enumerated() {
                 let offset = Int32(index - restored.lastCommittedItemIndex)

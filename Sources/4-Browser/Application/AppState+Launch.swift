@@ -55,6 +55,11 @@ extension AppState {
             }
         }
 
+        // What could not be read so far (prefs, recently closed, closed windows kept on disk):
+        // the first window reports it.
+        let unread = filesNotReadable(in: profiles) + purgeProblems(profiles).filter(\.isNotReadable)
+        launchProblemsToReport = unread
+
         var restored: [SceneState] = []
         if !crashed {
             let records: [OpenScene]
@@ -79,7 +84,32 @@ extension AppState {
         initStage = .final
         return LaunchOutcome(
             restoredScenes: restored, lastRunCrashed: crashed, crashedScenes: crashedScenes,
-            purgedSessionIDs: purged)
+            purgedSessionIDs: purged, localStateProblems: openScenes.problems,
+            notReadable: unread
+                + restored.flatMap(\.restoreProblems).filter { $0.isNotReadable && !unread.contains($0) })
+    }
+
+    /// The files of the user data directory that could not be read, though they may be fine
+    /// (a careless `sudo swiftlet` leaves files the user may not read): each is left as it
+    /// is and never written in this run.
+    private func filesNotReadable(in profiles: [Profile]) -> [SessionProblem] {
+        var problems: [SessionProblem] = []
+        for prefs in [context.localState] + profiles.map(\.prefs) {
+            if let problem = prefs.loadProblem, case .unreadable(let error) = problem.reason {
+                problems.append(.fileNotReadable(path: problem.path, error: error))
+            }
+        }
+        for profile in profiles {
+            if let problem = sessionServices.tabRestore(for: profile).loadProblem, problem.isNotReadable {
+                problems.append(problem)
+            }
+        }
+        return problems
+    }
+
+    /// What the services met so far (the purge of closed windows among it).
+    private func purgeProblems(_ profiles: [Profile]) -> [SessionProblem] {
+        profiles.flatMap { sessionServices.sessionRestoration(for: $0).problems }
     }
 
     /// The session storage directories of `profile`: its own and its incognito one.

@@ -32,7 +32,7 @@ extension AppState {
         let service = sessionServices.sessionRestoration(for: profile)
         let before = service.problems.count
         service.loadSession(for: scene.browser, afterCrash: afterCrash)
-        scene.restoreProblems = Array(service.problems[before...])
+        scene.restoreProblems += service.problems[before...]
         scene.wasRestored = true
         return scene
     }
@@ -48,6 +48,9 @@ extension AppState {
         service.setSessionID(sessionID, for: browser)
         sessionServices.tabRestore(for: profile).observe(browser, sessionID: sessionID)
         let scene = SceneState(browser: browser, sessionID: sessionID)
+        // The first window says what the launch could not read, restored or new.
+        scene.restoreProblems = launchProblemsToReport
+        launchProblemsToReport = []
         scene.addAgent(SessionSavingSceneAgent(sessionService: service))
         scenes.append(scene)
         openScenes.add(scene.record)

@@ -42,6 +42,8 @@ public final class AppState {
     public internal(set) var profile: Profile?
 
     var incognitoLifetimes: [ObjectIdentifier: IncognitoSessionLifetime] = [:]
+    /// Files the launch could not read, for the first window to report.
+    var launchProblemsToReport: [SessionProblem] = []
     let observers = ObserverList<any AppStateObserver>()
 
     /// An application storing under `userDataDirectory`, on `engine`. `registerProfilePrefs`

@@ -1,3 +1,5 @@
+public import Sessions
+
 /// What ``AppState/launch(profileName:)`` did: the windows it restored and what the UI must
 /// tell the user.
 @MainActor
@@ -12,4 +14,10 @@ public struct LaunchOutcome {
     public var crashedScenes: [OpenScene]
     /// The sessions of windows closed in an earlier run that went to recently closed.
     public var purgedSessionIDs: [String]
+    /// The window records of `Local State` that were skipped or kept once.
+    public var localStateProblems: [OpenSceneRegistry.Problem]
+    /// The files that could not be read, though they may be fine (permission denied, an I/O
+    /// error): each was left as it is and is not written in this run. The first window
+    /// reports them (``SceneState/restoreProblems``).
+    public var notReadable: [SessionProblem]
 }

@@ -1,4 +1,6 @@
+import Logging
 public import Prefs
+import Sessions
 
 /// The windows of the application, kept in local state (`Local State`) so that the next
 /// launch knows what to do with the sessions on disk:
@@ -19,6 +21,10 @@ public final class OpenSceneRegistry {
     }
 
     private let localState: PrefService
+    /// The records of `Local State` that could not be taken as they were, each once, in the
+    /// order they were met (also logged).
+    public private(set) var problems: [Problem] = []
+    private var reported: Set<Problem> = []
 
     /// Registers the registry's prefs; pass it as the application context's
     /// `registerLocalStatePrefs`.
@@ -34,7 +40,13 @@ public final class OpenSceneRegistry {
     /// When it was missing or unreadable the registry is empty, and every window session on
     /// disk must be taken as open — not as closed by the user (which would send each to
     /// recently closed and delete its session).
-    public var isKnown: Bool { localState.valuesWereReadFromFile }
+    ///
+    /// A list of open windows of the wrong kind in the file (reset to empty when read) is as
+    /// unknown. (A list of crashed windows of the wrong kind is only empty: after a clean quit
+    /// it is empty anyway, and after a crash its windows go to recently closed, not lost.)
+    public var isKnown: Bool {
+        localState.valuesWereReadFromFile && !localState.wasResetAtLoad(Prefs.openScenes)
+    }
 
     /// The windows recorded as open, in order.
     public var scenes: [OpenScene] { read(Prefs.openScenes) }
@@ -71,14 +83,37 @@ public final class OpenSceneRegistry {
     /// Forgets every crashed window (at a clean quit).
     public func clearCrashed() { write(Prefs.crashedScenes, []) }
 
+    /// The records of the list `name`. `Local State` is a file anyone can edit: a record
+    /// without a session id and a profile, or whose session id cannot name a session
+    /// directory (it would become a path outside the session storage, or no path at all), is
+    /// skipped, and a window recorded twice is kept once (one session cannot show in two
+    /// windows). Each is reported once.
     private func read(_ name: String) -> [OpenScene] {
-        localState.list(name).compactMap { value in
+        var scenes: [OpenScene] = []
+        for (index, value) in localState.list(name).enumerated() {
             guard case .dictionary(let record) = value, let id = record["session_id"]?.stringValue,
                 let profile = record["profile"]?.stringValue
-            else { return nil }
-            return OpenScene(
+            else {
+                report(.malformedRecord(index: index, list: name))
+                continue
+            }
+            let scene = OpenScene(
                 sessionID: id, profileName: profile, isIncognito: record["incognito"]?.boolValue ?? false)
+            if !SessionLayout.isUsableSessionID(id) {
+                report(.unusableSessionID(id, list: name))
+            } else if scenes.contains(where: { $0.isSame(as: scene) }) {
+                report(.repeated(sessionID: id, list: name))
+            } else {
+                scenes.append(scene)
+            }
         }
+        return scenes
+    }
+
+    private func report(_ problem: Problem) {
+        guard reported.insert(problem).inserted else { return }
+        Logger.application.error("\(problem)")
+        problems.append(problem)
     }
 
     /// Records `scenes` and starts writing `Local State` at once rather than after the prefs'

@@ -28,6 +28,9 @@ final class BrowserSession: WebStateListObserver, WebStateObserver {
     var isRestoring = false
     /// Whether the session was restored (``SessionRestorationService/loadSession(for:)``).
     var wasLoaded = false
+    /// Whether some of the session's files could not be read when it was restored: then
+    /// nothing is written to or deleted from its directory in this run (saves pass it by).
+    var isReadOnly = false
     /// Whether the service was told of the changes since the last save. Tracked on its own:
     /// a close or an adoption records its tab before the list is marked dirty (and inside a
     /// batch only the batch's end marks it), so "was dirty before" cannot be read from the
@@ -107,6 +110,10 @@ final class BrowserSession: WebStateListObserver, WebStateObserver {
         guard observed.removeValue(forKey: ObjectIdentifier(webState)) != nil else { return }
         if !webState.isBeingDestroyed { webState.removeObserver(self) }
     }
+
+    /// Marks the list dirty after a restore that changed it on disk's behalf (tabs given
+    /// fresh identifiers).
+    func markListChangedByRestore() { markListDirty() }
 
     private func markListDirty() {
         guard !isRestoring else { return }

@@ -146,16 +146,18 @@ public final class SessionCrashRecovery {
         } catch {
             return false
         }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []
+        // Never through a link (the source itself, or one in it): what it leads to is not the
+        // sessions', and is neither read nor linked here.
+        let names = (try? ProfileFileReader.contentsOfDirectory(source).get()) ?? []
+        var info = stat()
         for name in names {
             let from = SessionLayout.entry(name, in: source)
             let to = SessionLayout.entry(name, in: destination)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: from, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                guard linkTree(from: from, to: to) else { return false }
-            } else if link(from, to) != 0 {
-                return false
+            guard lstat(from, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: guard linkTree(from: from, to: to) else { return false }
+            case S_IFREG: guard link(from, to) == 0 else { return false }
+            default: continue
             }
         }
         // The links are entries of `destination`: make them durable.

@@ -26,6 +26,10 @@ public enum SessionFormat {
     public static let unlistedSuffix = ".unlisted"
     /// Native state larger than this is not written (and an older one is deleted).
     public static let maximumStateSize = 5 * 1024 * 1024
+    /// The largest session file read (a list, a tab's `data.pb`, the recently closed file):
+    /// generous, as a tab with a long history of large form data can reach a few hundred
+    /// megabytes; what is larger is refused as damaged rather than read into memory.
+    public static let maximumFileSize = 1 << 30
     /// The format version this code writes. Files from a newer version are read (proto3
     /// keeps unknown fields) after their metadata is set aside as a backup. A list without a
     /// version was written by Chromium (the field is ours).

@@ -18,13 +18,18 @@ final class SessionIO: Sendable {
     /// Where work on the queue posts its results to the main actor.
     let mainTaskRunner: any MainTaskRunner
     let fileWriter: AtomicFileWriter
+    /// The directory nothing leads out of (the profile): no operation writes, links, renames
+    /// or deletes through a symbolic link below it. Nil: no confinement (for a file directly
+    /// in a profile, whose writes replace a link rather than follow it).
+    let confinement: String?
 
     init(
         mainTaskRunner: any MainTaskRunner = DispatchMainTaskRunner(),
-        fileWriter: AtomicFileWriter = AtomicFileWriter()
+        fileWriter: AtomicFileWriter = AtomicFileWriter(), confinedTo confinement: String? = nil
     ) {
         self.mainTaskRunner = mainTaskRunner
         self.fileWriter = fileWriter
+        self.confinement = confinement
         queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
     }
 
@@ -70,7 +75,18 @@ final class SessionIO: Sendable {
 
     // MARK: Operations (call on the queue)
 
+    /// Whether `path` (and, with `itself`, the entry at `path`) is reached without a symbolic
+    /// link below ``confinement``; a link found is reported and left as it is.
+    func isConfined(_ path: String, itself: Bool = false) -> Bool {
+        guard let confinement,
+            let link = LinkFreePath.firstLink(onPathTo: path, below: confinement, includingItself: itself)
+        else { return true }
+        fail(.linkInPlace(path: link))
+        return false
+    }
+
     func createDirectory(_ path: String) -> Bool {
+        guard isConfined(path, itself: true) else { return false }
         do {
             try PrivateStorage.createDirectory(atPath: path, fileWriter: fileWriter)
             return true
@@ -114,13 +130,47 @@ final class SessionIO: Sendable {
         return write(data, to: SessionLayout.dataFile(inTab: directory))
     }
 
-    /// Removes a file or directory tree; missing is fine.
-    func remove(_ path: String) {
-        guard FileManager.default.fileExists(atPath: path) else { return }
-        do {
-            try FileManager.default.removeItem(atPath: path)
-        } catch {
-            fail(.remove(path: path, reason: error.localizedDescription))
+    /// Removes what Swiftlet made at `path`, an entry of a `kind` directory (a session
+    /// directory, named by its caller, is `.session` itself); missing is fine. A link is
+    /// removed as a link, never followed. A directory loses only the entries Swiftlet names
+    /// (``SessionLayout/isSwiftletName(_:in:)``), recursively, and goes once empty; anything
+    /// else in it stays, reported, and so does the directory. A file this user may not read
+    /// stays too: it is not known to be Swiftlet's to lose.
+    func remove(_ path: String, kind: SessionLayout.DirectoryKind? = nil) {
+        guard isConfined(path) else { return }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            removeTree(path, kind: kind ?? .foreign)
+        case S_IFREG where ProfileFileReader.readability(path) != nil:
+            fail(.keptInPlace(path: path, reason: "it cannot be read"))
+        default:
+            if unlink(path) != 0 && errno != ENOENT {
+                fail(.remove(path: path, reason: String(cString: strerror(errno))))
+            }
+        }
+    }
+
+    private func removeTree(_ directory: String, kind: SessionLayout.DirectoryKind) {
+        let names: [String]
+        switch ProfileFileReader.contentsOfDirectory(directory) {
+        case .success(let found): names = found
+        case .failure(.missing): return
+        case .failure(let error):
+            fail(.keptInPlace(path: directory, reason: error.description))
+            return
+        }
+        for name in names {
+            let path = SessionLayout.entry(name, in: directory)
+            guard SessionLayout.isSwiftletName(name, in: kind) else {
+                fail(.keptInPlace(path: path, reason: "it is not Swiftlet's"))
+                continue
+            }
+            remove(path, kind: SessionLayout.childKind(name, in: kind))
+        }
+        if rmdir(directory) != 0 && errno != ENOENT && errno != ENOTEMPTY && errno != EEXIST {
+            fail(.remove(path: directory, reason: String(cString: strerror(errno))))
         }
     }
 
@@ -129,6 +179,7 @@ final class SessionIO: Sendable {
     /// the destination are replaced.
     @discardableResult
     func linkDirectory(from source: String, to destination: String) -> Bool {
+        guard isConfined(source, itself: true), isConfined(destination, itself: true) else { return false }
         guard FileManager.default.fileExists(atPath: source) else { return false }
         guard createDirectory(destination) else { return false }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []
@@ -149,6 +200,7 @@ final class SessionIO: Sendable {
     /// Renames `source` to `destination` (replacing a file at the destination).
     @discardableResult
     func rename(_ source: String, to destination: String) -> Bool {
+        guard isConfined(source), isConfined(destination) else { return false }
         if Glibc.rename(source, destination) != 0 {
             fail(.rename(path: source, errno: errno))
             return false
@@ -157,6 +209,11 @@ final class SessionIO: Sendable {
         return true
     }
 
-    /// The contents of a file, or nil when it does not exist or cannot be read.
-    func read(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+    /// The contents of the session file at `path`, read by ``ProfileFileReader`` (never
+    /// blocking, never through a link, at most `limit` bytes).
+    func read(
+        _ path: String, limit: Int = SessionFormat.maximumFileSize
+    ) -> Result<Data, ProfileFileReadError> {
+        ProfileFileReader.read(path, limit: limit)
+    }
 }

@@ -1,7 +1,12 @@
 import Base
 public import Foundation
+import Prefs
 import Profiles
 import Web
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads the sessions of a user data directory without changing anything and without an
 /// engine: what `swiftlet sessions list` and `swiftlet sessions show` print.
@@ -26,107 +31,188 @@ public struct SessionInspector: Sendable {
     public enum InspectionError: Error, CustomStringConvertible, Equatable {
         /// The directory does not exist.
         case missing(String)
+        /// Something other than a directory is there.
+        case notADirectory(String)
+        /// The directory cannot be listed (`reason`).
+        case unreadable(String, reason: String)
 
         /// The message for the user.
         public var description: String {
             switch self {
             case .missing(let path): "\(path): no such directory"
+            case .notADirectory(let path): "\(path): not a directory"
+            case .unreadable(let path, let reason): "\(path): cannot be read (\(reason))"
             }
         }
     }
 
     /// Reads everything.
     public func inspect() throws(InspectionError) -> SessionReport {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: userDataDirectory.path, isDirectory: &isDirectory),
-            isDirectory.boolValue
-        else { throw .missing(userDataDirectory.path) }
+        let path = userDataDirectory.path
+        let names: [String]
+        switch ProfileFileReader.contentsOfDirectory(path, followingLink: true) {
+        case .success(let found): names = found.sorted()
+        case .failure(.missing): throw .missing(path)
+        case .failure(.notARegularFile): throw .notADirectory(path)
+        case .failure(let error): throw .unreadable(path, reason: error.description)
+        }
         var problems: [SessionProblem] = []
         let localState = readLocalState(&problems)
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: userDataDirectory.path)) ?? [])
-            .filter { isProfileDirectory(userDataDirectory.appendingPathComponent($0)) }
-            .sorted()
-        let profiles = names.map { inspectProfile($0, openScenes: localState.openScenes) }
+        var profiles: [SessionReport.Profile] = []
+        for name in names where name != "Cache" {
+            let directory = userDataDirectory.appendingPathComponent(name, isDirectory: true).path
+            switch ProfileFileReader.contentsOfDirectory(directory) {
+            case .success(let entries):
+                let marks = [
+                    SessionFormat.storageDirectoryName, SessionFormat.recentlyClosedFileName, "Preferences",
+                ]
+                if entries.contains(where: marks.contains) {
+                    profiles.append(inspectProfile(name, localState))
+                }
+            case .failure(.permissionDenied(let owner)):
+                // Perhaps a profile: say so rather than leave it out without a word.
+                problems.append(
+                    .directoryNotReadable(path: directory, error: .permissionDenied(owner: owner)))
+            case .failure: continue
+            }
+        }
+        if localState.isMissing && profiles.contains(where: { !$0.windows.isEmpty }) {
+            problems.insert(
+                .noLocalState(path: userDataDirectory.appendingPathComponent("Local State").path), at: 0)
+        }
         return SessionReport(
-            userDataDirectory: userDataDirectory.path, lastRunCrashed: localState.lastRunCrashed,
-            profiles: profiles, problems: problems)
+            userDataDirectory: path, lastRunCrashed: localState.lastRunCrashed, profiles: profiles,
+            problems: problems)
     }
 
     // MARK: Local State
 
     /// A window of `Local State`'s open-scene registry (the application layer's
     /// `OpenSceneRegistry`, read here from the file itself).
-    private struct OpenScene {
+    private struct OpenScene: Equatable {
         var sessionID: String
         var profileName: String
         var isIncognito: Bool
     }
 
+    /// What the launch learns from `Local State` (the application layer's `AppState.launch`
+    /// with its `OpenSceneRegistry`; the rules are repeated here because the inspector must
+    /// not load prefs, which would correct the file).
     private struct LocalState {
         var openScenes: [OpenScene] = []
+        var crashedScenes: [OpenScene] = []
         var lastRunCrashed = false
+        /// Whether the open windows are known; if not, the launch takes every window
+        /// session on disk as open.
+        var isKnown = false
+        /// Whether there is no `Local State` at all.
+        var isMissing = false
+
+        /// What the next launch does with the window `sessionID` of `profile`: keeps it
+        /// (restores it, or after a crash offers it to restore) or not (a regular window goes
+        /// to recently closed, an incognito one is deleted).
+        func keeps(_ sessionID: String, profile: String, incognito: Bool) -> Bool {
+            let scene = OpenScene(sessionID: sessionID, profileName: profile, isIncognito: incognito)
+            if lastRunCrashed { return !isKnown || (openScenes + crashedScenes).contains(scene) }
+            // After a clean quit the incognito state is deleted.
+            if incognito { return false }
+            return !isKnown || openScenes.contains(scene)
+        }
     }
 
     private func readLocalState(_ problems: inout [SessionProblem]) -> LocalState {
         let path = userDataDirectory.appendingPathComponent("Local State").path
-        guard let data = FileManager.default.contents(atPath: path) else { return LocalState() }
+        let data: Data
+        switch ProfileFileReader.read(path, limit: JSONPrefStore.maximumFileSize) {
+        case .success(let bytes): data = bytes
+        case .failure(.missing):
+            var state = LocalState()
+            state.isMissing = true
+            return state
+        case .failure(let error) where error.isUnusable:
+            problems.append(.localStateUnreadable(path: path))
+            return LocalState()
+        case .failure(let error):
+            problems.append(.localStateNotReadable(path: path, error: error))
+            return LocalState()
+        }
         guard case .object(let root) = try? JSONParser.parse(Array(data)) else {
             problems.append(.localStateUnreadable(path: path))
             return LocalState()
         }
+        // As the prefs read it: a value of the wrong kind reads as the default, and a list of
+        // open windows of the wrong kind leaves them unknown.
         var state = LocalState()
-        guard case .object(let application) = root["application"] else { return state }
-        if case .bool(let cleanly) = application["exited_cleanly"] { state.lastRunCrashed = !cleanly }
-        guard case .array(let scenes) = application["open_scenes"] else { return state }
-        for case .object(let record) in scenes {
-            guard case .string(let id) = record["session_id"], case .string(let profile) = record["profile"]
-            else {
-                continue
-            }
-            var incognito = false
-            if case .bool(let value) = record["incognito"] { incognito = value }
-            state.openScenes.append(.init(sessionID: id, profileName: profile, isIncognito: incognito))
+        let application: [String: JSONValue]
+        switch root["application"] {
+        case nil: application = [:]
+        case .object(let members)?: application = members
+        default: return state
         }
+        if case .bool(let cleanly) = application["exited_cleanly"] { state.lastRunCrashed = !cleanly }
+        switch application["open_scenes"] {
+        case nil: break
+        case .array(let records)?: state.openScenes = Self.scenes(records)
+        default: return state
+        }
+        if case .array(let records) = application["crashed_scenes"] {
+            state.crashedScenes = Self.scenes(records)
+        }
+        state.isKnown = true
         return state
     }
 
-    private func isProfileDirectory(_ url: URL) -> Bool {
-        var isDirectory: ObjCBool = false
-        guard url.lastPathComponent != "Cache",
-            FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else { return false }
-        return [SessionFormat.storageDirectoryName, SessionFormat.recentlyClosedFileName, "Preferences"]
-            .contains {
-                FileManager.default.fileExists(atPath: url.appendingPathComponent($0).path)
-            }
+    /// The records the registry takes: a session id that can name a session directory and a
+    /// profile, each window once.
+    private static func scenes(_ records: [JSONValue]) -> [OpenScene] {
+        var scenes: [OpenScene] = []
+        for case .object(let record) in records {
+            guard case .string(let id) = record["session_id"], case .string(let profile) = record["profile"],
+                SessionLayout.isUsableSessionID(id)
+            else { continue }
+            var incognito = false
+            if case .bool(let value) = record["incognito"] { incognito = value }
+            let scene = OpenScene(sessionID: id, profileName: profile, isIncognito: incognito)
+            if !scenes.contains(scene) { scenes.append(scene) }
+        }
+        return scenes
     }
 
     // MARK: Profiles and windows
 
-    private func inspectProfile(
-        _ name: String, openScenes: [OpenScene]
-    ) -> SessionReport.Profile {
+    private func inspectProfile(_ name: String, _ localState: LocalState) -> SessionReport.Profile {
         let directory = userDataDirectory.appendingPathComponent(name, isDirectory: true)
         var windows: [SessionReport.Window] = []
+        var problems: [SessionProblem] = []
         for incognito in [false, true] {
             let storage = SessionLayout.storageDirectory(
                 inProfile: incognito ? directory.appendingPathComponent("OTR") : directory)
-            let ids = ((try? FileManager.default.contentsOfDirectory(atPath: storage.path)) ?? []).sorted()
-            for id in ids {
-                var isDirectory: ObjCBool = false
-                let path = SessionLayout.sessionDirectory(id, in: storage).path
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-                    isDirectory.boolValue
-                else { continue }
-                let open = openScenes.contains {
-                    $0.sessionID == id && $0.profileName == name && $0.isIncognito == incognito
+            var ids: [String] = []
+            if let link = LinkFreePath.firstLink(
+                onPathTo: storage.path, below: directory.path, includingItself: true)
+            {
+                // As a launch does: nothing is read through it.
+                problems.append(.storage(.linkInPlace(path: link)))
+            } else {
+                switch ProfileFileReader.contentsOfDirectory(storage.path) {
+                case .success(let names): ids = names.sorted()
+                case .failure(.missing): break
+                case .failure(let error):
+                    problems.append(.directoryNotReadable(path: storage.path, error: error))
                 }
+            }
+            for id in ids where !id.hasPrefix(".") && !SessionLayout.isSetAside(id) {
+                let path = SessionLayout.sessionDirectory(id, in: storage).path
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                if info.st_mode & S_IFMT == S_IFLNK { problems.append(.storage(.linkInPlace(path: path))) }
+                guard info.st_mode & S_IFMT == S_IFDIR else { continue }
+                let open = localState.keeps(id, profile: name, incognito: incognito)
                 windows.append(
                     inspectWindow(
                         at: path, sessionID: id, profile: name, incognito: incognito, open: open))
             }
         }
-        var problems: [SessionProblem] = []
         let recentlyClosed = readRecentlyClosed(
             SessionLayout.recentlyClosedFile(inProfile: directory), &problems)
         return SessionReport.Profile(
@@ -142,7 +228,8 @@ public struct SessionInspector: Sendable {
         let metadataPath = SessionLayout.metadataFile(inSession: directory)
         var session: LoadedSession
         // What SessionLoader does, without its writes: it would set damaged files aside.
-        if let bytes = FileManager.default.contents(atPath: metadataPath) {
+        switch ProfileFileReader.read(metadataPath, limit: SessionFormat.maximumFileSize) {
+        case .success(let bytes):
             do {
                 guard !bytes.isEmpty else { throw SessionLoadError.empty }
                 let storage = try StorageWebStateListStorage(serializedBytes: bytes)
@@ -159,11 +246,18 @@ public struct SessionInspector: Sendable {
             }
             SessionLoader.refreshEntriesFromNewerTabFiles(
                 &session, directory: directory, listPath: metadataPath)
-        } else {
+        case .failure(.missing):
+            session = tabsFromTheirOwnFiles(in: directory, problems: &window.problems)
+            window.problems.append(.noListWouldRecover)
+        case .failure(let error) where error.isUnusable:
             session = tabsFromTheirOwnFiles(in: directory, problems: &window.problems)
             window.problems.append(
-                SessionLoader.isDirectory(metadataPath)
-                    ? .listIsDirectory(path: metadataPath, .wouldRecover) : .noListWouldRecover)
+                error == .notARegularFile(kind: "a directory")
+                    ? .listIsDirectory(path: metadataPath, .wouldRecover)
+                    : .listUnreadable(path: metadataPath, reason: error.description, .wouldRecover))
+        case .failure(let error):
+            session = LoadedSession()
+            window.problems.append(.sessionNotReadable(path: metadataPath, error: error))
         }
         window.problems += session.problems
         for (index, item) in session.items.enumerated() {
@@ -219,9 +313,15 @@ public struct SessionInspector: Sendable {
     private func readRecentlyClosed(
         _ file: URL, _ problems: inout [SessionProblem]
     ) -> [SessionReport.ClosedEntry] {
-        guard let data = FileManager.default.contents(atPath: file.path) else { return [] }
+        let read = ProfileFileReader.read(file.path, limit: SessionFormat.maximumFileSize)
+        if case .failure(.missing) = read { return [] }
+        if case .failure(let error) = read, !error.isUnusable {
+            problems.append(.recentlyClosedNotReadable(path: file.lastPathComponent, error: error))
+            return []
+        }
         let storage: StorageRecentlyClosedStorage
         do {
+            let data = try read.get()
             guard !data.isEmpty else { throw SessionLoadError.empty }
             storage = try StorageRecentlyClosedStorage(serializedBytes: data)
         } catch {

@@ -40,6 +40,18 @@ public enum SessionLayout {
     /// The entry `name` of `directory`.
     static func entry(_ name: String, in directory: String) -> String { directory + "/" + name }
 
+    /// The longest session id, in bytes of UTF-8: the longest file name Linux takes (`NAME_MAX`).
+    public static let maximumSessionIDLength = 255
+
+    /// Whether `sessionID` can name a session directory of its own inside the storage
+    /// directory: not empty, at most ``maximumSessionIDLength`` bytes, neither `.` nor `..`,
+    /// and without `/` or NUL (a C path ends at a NUL: `"..\0"` would name the parent).
+    /// Every id read from disk is checked against this before it becomes a path.
+    public static func isUsableSessionID(_ sessionID: String) -> Bool {
+        !sessionID.isEmpty && sessionID.utf8.count <= maximumSessionIDLength && sessionID != "."
+            && sessionID != ".." && !sessionID.utf8.contains(UInt8(ascii: "/")) && !sessionID.utf8.contains(0)
+    }
+
     /// The directory of the window session `sessionID`.
     static func sessionDirectory(_ sessionID: String, in storageDirectory: URL) -> URL {
         storageDirectory.appendingPathComponent(sessionID, isDirectory: true)
@@ -94,6 +106,63 @@ public enum SessionLayout {
 
     /// Whether `name` is the name of a tab directory kept as unlisted.
     static func isUnlisted(_ name: String) -> Bool { name.hasSuffix(SessionFormat.unlistedSuffix) }
+
+    /// The profile directory whose session storage is `storageDirectory` (an incognito
+    /// profile's storage, `<profile>/OTR/SessionStorage`, belongs to `<profile>`): no link
+    /// below it is ever followed.
+    static func profileDirectory(ofStorage storageDirectory: URL) -> String {
+        let parent = storageDirectory.deletingLastPathComponent()
+        return (parent.lastPathComponent == "OTR" ? parent.deletingLastPathComponent() : parent).path
+    }
+
+    /// What a directory of the session storage is, for deleting only what Swiftlet names in it.
+    enum DirectoryKind {
+        /// A window session's directory (`<session id>`).
+        case session
+        /// A tab's directory (`<tab %08x>`, and its set-aside copies).
+        case tab
+        /// Something set aside in a file's place (`data.pb.bad` a directory): none of its
+        /// entries is Swiftlet's.
+        case foreign
+    }
+
+    /// The kind of directory an entry named `name` of a `kind` directory is, if it is one
+    /// Swiftlet names; nil for a file Swiftlet names.
+    static func childKind(_ name: String, in kind: DirectoryKind) -> DirectoryKind? {
+        switch kind {
+        case .session: isTabDirectoryName(name) ? .tab : .foreign
+        case .tab, .foreign: .foreign
+        }
+    }
+
+    /// Whether Swiftlet names the entry `name` of a `kind` directory: a session's list and its
+    /// copies, its tab directories (set aside, unlisted), a tab's data.pb and state.pb (and
+    /// their set-aside copies), and the temporary files of atomic writes. Only those are ever
+    /// deleted.
+    static func isSwiftletName(_ name: String, in kind: DirectoryKind) -> Bool {
+        if isTemporaryFileName(name) { return kind != .foreign }
+        switch kind {
+        case .session: return isMetadataFileOrCopy(name) || isTabDirectoryName(name)
+        case .tab:
+            return [SessionFormat.dataFileName, SessionFormat.stateFileName].contains {
+                name == $0 || name == setAside($0)
+            }
+        case .foreign: return false
+        }
+    }
+
+    /// Whether `name` is a tab directory's, as Swiftlet names it or sets it aside.
+    static func isTabDirectoryName(_ name: String) -> Bool {
+        var base = name
+        for suffix in [SessionFormat.setAsideSuffix, SessionFormat.unlistedSuffix]
+        where base.hasSuffix(suffix) {
+            base.removeLast(suffix.count)
+        }
+        return rawTabID(directoryName: base) != nil
+    }
+
+    /// Whether `name` is a temporary file of an atomic write (`.<name>.tmp-XXXXXX`).
+    static func isTemporaryFileName(_ name: String) -> Bool { name.hasPrefix(".") && name.contains(".tmp-") }
 
     /// Whether `name`, an entry of a session directory, is the list or a copy of it (set
     /// aside, version backup, temporary file).

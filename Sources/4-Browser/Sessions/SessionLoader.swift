@@ -1,3 +1,4 @@
+import Base
 import Foundation
 import Web
 
@@ -22,34 +23,82 @@ struct SessionLoader {
     struct Result {
         var session: LoadedSession
         var problems: [SessionProblem]
+        /// Whether tabs were given fresh identifiers and their files moved: the list on disk
+        /// names their old directories until the session is saved.
+        var reidentifiedTabs = false
+        /// Whether some of the session's files could not be read (not damaged: this user may
+        /// not read them, or the disk failed). Nothing was changed then, and nothing of the
+        /// session may be written or deleted: what could not be read would be lost.
+        var couldNotRead = false
     }
 
     func load() -> Result {
         precondition(io.isOnQueue, "SessionLoader.load: must run on the IO queue")
         let metadataPath = SessionLayout.metadataFile(inSession: directory)
-        var problems: [SessionProblem] = []
-        if Self.isDirectory(metadataPath) {
-            // Not a list, and no save could ever replace it: set it aside like an unreadable
-            // list (an older set-aside copy is replaced) and recover the tabs from their files.
-            let aside = SessionLayout.setAside(metadataPath)
-            io.remove(aside)
-            io.rename(metadataPath, to: aside)
-            var session = recoverFromTabDirectories()
-            problems.append(.listIsDirectory(path: metadataPath, .setAside(recovered: session.items.count)))
-            problems += session.problems
-            moveRenamedTabs(&session)
-            deleteObsoleteFiles(keeping: Set(session.items.map(\.storageName)))
-            return Result(session: session, problems: problems)
+        if let confinement = io.confinement,
+            let link = LinkFreePath.firstLink(onPathTo: directory, below: confinement, includingItself: true)
+        {
+            // A link where the session's directory, or a directory above it, belongs: nothing
+            // is read or written through it. The session's own link is set aside (renamed,
+            // never followed) and the window starts empty; a link above it stays as it is,
+            // and the window is not saved.
+            let problems: [SessionProblem] = [.storage(.linkInPlace(path: link))]
+            if link == directory, io.rename(directory, to: SessionLayout.setAside(directory)) {
+                return Result(session: LoadedSession(), problems: problems)
+            }
+            return Result(session: LoadedSession(), problems: problems, couldNotRead: true)
         }
-        guard let bytes = io.read(metadataPath) else {
+        let linkedTabs = setAsideLinkedTabDirectories()
+        if let (path, error) = Self.firstFileNotReadable(inSession: directory) {
+            // Unreadable is not missing: what the list says is shown (if it can be read), and
+            // nothing is set aside, moved or deleted.
+            var session = LoadedSession()
+            if case .success(let bytes) = io.read(metadataPath),
+                let storage = try? StorageWebStateListStorage(serializedBytes: bytes)
+            {
+                session = WebStateListSerialization.load(storage, idsInUse: idsInUse)
+            }
+            return Result(
+                session: session, problems: linkedTabs + [.sessionNotReadable(path: path, error: error)],
+                couldNotRead: true)
+        }
+        var problems = linkedTabs
+        let bytes: Data
+        switch io.read(metadataPath) {
+        case .success(let data): bytes = data
+        case .failure(.missing):
             // No list. Tab directories without a list can only come from a crash before the
             // first list was written: bring them back rather than deleting them.
             var recovered = recoverFromTabDirectories()
             if !recovered.items.isEmpty {
                 problems.append(.noList(recovered: recovered.items.count))
             }
-            moveRenamedTabs(&recovered)
-            return Result(session: recovered, problems: problems + recovered.problems)
+            let moved = moveRenamedTabs(&recovered)
+            return Result(
+                session: recovered, problems: problems + recovered.problems, reidentifiedTabs: moved)
+        case .failure(let error) where error.isUnusable:
+            // A directory, a link, a pipe, a device or a file too large: never a list, and a
+            // directory no save could replace. Set aside like an unreadable list (an older
+            // set-aside copy is replaced; a rename moves a link itself, never what it points
+            // to) and recover the tabs from their files.
+            let aside = SessionLayout.setAside(metadataPath)
+            io.remove(aside, kind: .foreign)
+            io.rename(metadataPath, to: aside)
+            var session = recoverFromTabDirectories()
+            let fix = SessionProblem.ListFix.setAside(recovered: session.items.count)
+            problems.append(
+                error == .notARegularFile(kind: "a directory")
+                    ? .listIsDirectory(path: metadataPath, fix)
+                    : .listUnreadable(path: metadataPath, reason: error.description, fix))
+            problems += session.problems
+            let moved = moveRenamedTabs(&session)
+            deleteObsoleteFiles(keeping: Set(session.items.map(\.storageName)))
+            return Result(session: session, problems: problems, reidentifiedTabs: moved)
+        case .failure(let error):
+            // Read between the check and now: as above.
+            return Result(
+                session: LoadedSession(), problems: [.sessionNotReadable(path: metadataPath, error: error)],
+                couldNotRead: true)
         }
         var session: LoadedSession
         do {
@@ -80,13 +129,53 @@ struct SessionLoader {
         }
         problems += session.problems
         Self.refreshEntriesFromNewerTabFiles(&session, directory: directory, listPath: metadataPath)
-        moveRenamedTabs(&session)
+        let moved = moveRenamedTabs(&session)
         deleteObsoleteFiles(keeping: Set(session.items.map(\.storageName)))
-        return Result(session: session, problems: problems)
+        return Result(session: session, problems: problems, reidentifiedTabs: moved)
     }
 
-    /// Links the files of tabs that got a fresh identifier under their new name.
-    private func moveRenamedTabs(_ session: inout LoadedSession) {
+    /// Sets aside each link where a tab directory belongs (renamed to `<name>.bad`, never
+    /// followed: its tab comes back with its list entry's page) and reports it.
+    private func setAsideLinkedTabDirectories() -> [SessionProblem] {
+        guard case .success(let names) = ProfileFileReader.contentsOfDirectory(directory) else { return [] }
+        var problems: [SessionProblem] = []
+        var info = stat()
+        for name in names.sorted() where SessionLayout.rawTabID(directoryName: name) != nil {
+            let path = SessionLayout.tabDirectory(name, inSession: directory)
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { continue }
+            io.remove(SessionLayout.setAside(path), kind: .tab)
+            io.rename(path, to: SessionLayout.setAside(path))
+            problems.append(.storage(.linkInPlace(path: path)))
+        }
+        return problems
+    }
+
+    /// The first file of the session in `directory` that this user may not read (or that the
+    /// disk fails to give), with why: the directory itself, its list, a tab directory, a
+    /// tab's data.pb or state.pb. Costs a few system calls a tab; reads nothing.
+    static func firstFileNotReadable(inSession directory: String) -> (String, ProfileFileReadError)? {
+        let names: [String]
+        switch ProfileFileReader.contentsOfDirectory(directory) {
+        case .success(let found): names = found.sorted()
+        case .failure(.missing): return nil
+        case .failure(let error) where !error.isUnusable: return (directory, error)
+        case .failure: return nil
+        }
+        var paths = [SessionLayout.metadataFile(inSession: directory)]
+        for name in names where SessionLayout.rawTabID(directoryName: name) != nil {
+            let tab = SessionLayout.tabDirectory(name, inSession: directory)
+            paths += [tab, SessionLayout.dataFile(inTab: tab), SessionLayout.stateFile(inTab: tab)]
+        }
+        for path in paths {
+            if let error = ProfileFileReader.readability(path) { return (path, error) }
+        }
+        return nil
+    }
+
+    /// Links the files of tabs that got a fresh identifier under their new name; returns
+    /// whether there was any.
+    private func moveRenamedTabs(_ session: inout LoadedSession) -> Bool {
+        var moved = false
         for index in session.items.indices
         where session.items[index].storageName != session.items[index].id.storageName {
             let item = session.items[index]
@@ -94,7 +183,9 @@ struct SessionLoader {
             let to = SessionLayout.tabDirectory(item.id, inSession: directory)
             if FileManager.default.fileExists(atPath: from) { io.linkDirectory(from: from, to: to) }
             session.items[index].storageName = item.id.storageName
+            moved = true
         }
+        return moved
     }
 
     /// A crash between a tab's data.pb write and the list's write leaves the tab's own file
@@ -121,13 +212,6 @@ struct SessionLoader {
         }
     }
 
-    /// Whether `path` is a directory (where a file belongs).
-    static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            && isDirectory.boolValue
-    }
-
     private static func modificationTime(_ path: String) -> timespec? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
@@ -148,7 +232,7 @@ struct SessionLoader {
             // No list says what this tab showed and its own file cannot: it cannot come
             // back, but its files are kept aside rather than deleted as obsolete.
             let path = SessionLayout.tabDirectory(name, inSession: directory)
-            io.remove(SessionLayout.setAside(path))
+            io.remove(SessionLayout.setAside(path), kind: .tab)
             io.rename(path, to: SessionLayout.setAside(path))
             session.problems.append(.unrecoverableTab(name: name, setAside: true))
         }
@@ -165,13 +249,17 @@ struct SessionLoader {
         var items: [LoadedSession.Item] = []
         var unreadable: [String] = []
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+        var info = stat()
         for name in names where !excluded.contains(name) {
             guard let raw = SessionLayout.rawTabID(directoryName: name) else { continue }
-            let read = TabStorageReader.read(
-                tabDirectory: SessionLayout.tabDirectory(name, inSession: directory))
-            // Only files that could be read say anything (as before the list was written).
+            let tabDirectory = SessionLayout.tabDirectory(name, inSession: directory)
+            // Nothing is read through a link where a tab's directory belongs.
+            guard lstat(tabDirectory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+            let read = TabStorageReader.read(tabDirectory: tabDirectory)
+            // Only files that could be read say anything (as before the list was written); a
+            // file that is not one at all (a pipe, a link) makes the tab unrecoverable.
             if case .failure(.missing) = read { continue }
-            if case .failure(.unreadable) = read { continue }
+            if case .failure(.unreadable(let error)) = read, !error.isUnusable { continue }
             // A name that is not a valid identifier (not positive, or at the top of the range)
             // still names a tab's files: the tab gets a fresh identifier, as in a list.
             let id = WebStateID.fromSerializedValue(raw) ?? .newUnique()
@@ -179,7 +267,7 @@ struct SessionLoader {
                 unreadable.append(name)
                 continue
             }
-            let navigation = stored.navigation.model
+            let navigation = stored.navigation.model.withoutUnrestorableItems().history
             guard let item = navigation.lastCommittedItem else { continue }
             let metadata = WebStateMetadata(
                 creationTime: item.timestamp, lastActiveTime: item.timestamp, title: item.title,
@@ -211,7 +299,10 @@ struct SessionLoader {
             if kept.contains(name) || SessionLayout.isSetAside(name) || SessionLayout.isUnlisted(name) {
                 continue
             }
-            io.remove(SessionLayout.entry(name, in: directory))
+            // Only what Swiftlet names: whatever else someone put here is not ours to delete.
+            guard SessionLayout.isSwiftletName(name, in: .session) else { continue }
+            io.remove(
+                SessionLayout.entry(name, in: directory), kind: SessionLayout.childKind(name, in: .session))
         }
     }
 }

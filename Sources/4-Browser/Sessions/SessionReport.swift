@@ -4,12 +4,13 @@ public import Foundation
 /// their tabs, and its recently closed tabs and windows. Encodes to JSON as
 /// `swiftlet sessions show --json` prints it.
 public struct SessionReport: Sendable, Equatable, Encodable {
-    /// A window's standing at the next launch.
+    /// A window's standing at the next launch, as the launch decides it from `Local State`.
     public enum WindowState: String, Sendable, Encodable {
-        /// Listed in `Local State`'s open scenes: restored at the next launch.
+        /// The next launch keeps it: restores it (it is listed as open, or `Local State` does
+        /// not say which windows are open), or after a crash offers to restore it.
         case open
-        /// Not listed: the user closed it; the next launch moves it to recently closed and
-        /// deletes its files.
+        /// The next launch does not: the user closed it, and it goes to recently closed and
+        /// its files are deleted (an incognito window after a clean quit is deleted).
         case closed
     }
 
@@ -131,4 +132,9 @@ public struct SessionReport: Sendable, Equatable, Encodable {
 
     /// Every window of every profile.
     public var windows: [Window] { profiles.flatMap(\.windows) }
+
+    /// Every problem found, of the directory, its profiles and their windows.
+    public var allProblems: [SessionProblem] {
+        problems + profiles.flatMap { $0.problems + $0.windows.flatMap(\.problems) }
+    }
 }

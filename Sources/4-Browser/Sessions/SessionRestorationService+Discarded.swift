@@ -1,20 +1,42 @@
+import Base
 import Foundation
 import Web
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension SessionRestorationService {
     /// The window sessions on disk that are neither in `openSessionIDs` (the open-scene
-    /// registry) nor connected: windows the user closed.
+    /// registry) nor connected: windows the user closed. Only real directories are sessions:
+    /// a link in the storage, or a storage that is reached through a link, holds none.
     public func discardedSessionIDs(keeping openSessionIDs: Set<String>) -> [String] {
         waitForPendingIO()
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: storageDirectory.path)) ?? []
-        return names.filter { name in
-            var isDirectory: ObjCBool = false
-            let path = storageDirectory.appendingPathComponent(name).path
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-                && isDirectory.boolValue
-                && !name.hasPrefix(".") && !SessionLayout.isSetAside(name) && !openSessionIDs.contains(name)
+        return sessionDirectoryEntries().directories.filter { name in
+            !name.hasPrefix(".") && !SessionLayout.isSetAside(name) && !openSessionIDs.contains(name)
                 && !isConnected(sessionID: name)
         }.sorted()
+    }
+
+    /// The names in the storage directory that are directories, and those that are links (to
+    /// report, never to follow). Nothing when the storage itself is reached through a link.
+    private func sessionDirectoryEntries() -> (directories: [String], links: [String]) {
+        let storage = storageDirectory.path
+        let profile = SessionLayout.profileDirectory(ofStorage: storageDirectory)
+        guard LinkFreePath.firstLink(onPathTo: storage, below: profile, includingItself: true) == nil,
+            case .success(let names) = ProfileFileReader.contentsOfDirectory(storage)
+        else { return ([], []) }
+        var directories: [String] = []
+        var links: [String] = []
+        var info = stat()
+        for name in names where lstat(storage + "/" + name, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: directories.append(name)
+            case S_IFLNK: links.append(name)
+            default: continue
+            }
+        }
+        return (directories, links)
     }
 
     /// At start-up: every discarded window session (see ``discardedSessionIDs(keeping:)``)
@@ -27,17 +49,29 @@ extension SessionRestorationService {
     )
         -> [String]
     {
+        // A link in the storage is no session: reported, left as it is, never followed.
+        for name in sessionDirectoryEntries().links where !SessionLayout.isSetAside(name) {
+            record(.storage(.linkInPlace(path: storageDirectory.appendingPathComponent(name).path)))
+        }
         let discarded = discardedSessionIDs(keeping: openSessionIDs)
         guard !discarded.isEmpty else { return [] }
+        var purged: [String] = []
         for sessionID in discarded {
             let directory = sessionDirectory(sessionID).path
             let window = io.sync { [io] in Self.closedWindow(in: directory, io: io) }
+            // What could not be read stays where it is, for a later launch that can read it.
+            if let problem = window.notReadable {
+                record(.inSession(sessionID, problem))
+                continue
+            }
             window.add(to: tabRestore, sessionID: sessionID)
+            purged.append(sessionID)
         }
         tabRestore?.flush()
-        deleteDataForDiscardedSessions(discarded)
+        // Entries that cannot be written are not safe: the sessions stay until they are.
+        deleteDataForDiscardedSessions(tabRestore?.isReadOnly == true ? [] : purged)
         waitForPendingIO()
-        return discarded
+        return purged
     }
 
     /// Deletes the stored data of the sessions `sessionIDs` (windows the user closed), then
@@ -51,13 +85,23 @@ extension SessionRestorationService {
         for sessionID in sessionIDs where connected.contains(sessionID) {
             record(.stillConnected(sessionID: sessionID))
         }
-        let paths = sessionIDs.filter {
-            !$0.isEmpty && !$0.contains("/") && $0 != "." && $0 != ".." && !connected.contains($0)
-        }.map { sessionDirectory($0).path }
+        let paths = sessionIDs.filter { SessionLayout.isUsableSessionID($0) && !connected.contains($0) }
+            .map { sessionDirectory($0).path }
         let io = self.io
         io.async {
-            for path in paths { io.remove(path) }
-            io.postToMain { completion() }
+            var kept: [(String, ProfileFileReadError)] = []
+            for path in paths {
+                // What cannot be read is not deleted: a later run that can read it decides.
+                if let unread = SessionLoader.firstFileNotReadable(inSession: path) {
+                    kept.append(unread)
+                } else {
+                    io.remove(path, kind: .session)
+                }
+            }
+            io.postToMain { [weak self] in
+                for (path, error) in kept { self?.record(.sessionNotReadable(path: path, error: error)) }
+                completion()
+            }
         }
     }
 
@@ -76,11 +120,20 @@ extension SessionRestorationService {
         io.async {
             let windows = directories.map { Self.closedWindow(in: $0, io: io) }
             io.postToMain { [self] in
+                var readable: [String] = []
                 for (sessionID, window) in zip(ids, windows) {
+                    if let problem = window.notReadable {
+                        // Left for the next launch's purge, once it can be read.
+                        record(.inSession(sessionID, problem))
+                        continue
+                    }
                     window.add(to: tabRestore, sessionID: sessionID)
+                    readable.append(sessionID)
                 }
+                // Entries that cannot be written are not safe: the sessions stay until they are.
+                let deletable = tabRestore.isReadOnly ? [] : readable
                 tabRestore.whenPersisted { [self] in
-                    deleteDataForDiscardedSessions(ids, completion: completion)
+                    deleteDataForDiscardedSessions(deletable, completion: completion)
                 }
             }
         }
@@ -101,7 +154,8 @@ extension SessionRestorationService {
                 navigation: NavigationHistory(items: items, lastCommittedItemIndex: items.isEmpty ? -1 : 0))
         }
         return ClosedSession(
-            tabs: tabs, activeIndex: loaded.session.activeIndex, pinnedCount: loaded.session.pinnedCount)
+            tabs: tabs, activeIndex: loaded.session.activeIndex, pinnedCount: loaded.session.pinnedCount,
+            notReadable: loaded.couldNotRead ? loaded.problems.first : nil)
     }
 }
 
@@ -110,6 +164,9 @@ private struct ClosedSession: Sendable {
     var tabs: [WebStateStorage]
     var activeIndex: Int?
     var pinnedCount: Int
+    /// Why some of its files could not be read, if they could not: it is then neither added
+    /// to recently closed nor deleted.
+    var notReadable: SessionProblem?
 
     @MainActor
     func add(to tabRestore: TabRestoreService?, sessionID: String) {

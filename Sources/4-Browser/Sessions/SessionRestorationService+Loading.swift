@@ -60,6 +60,14 @@ extension SessionRestorationService {
         }
         session.isRestoring = false
         session.clearDirty()
+        session.isReadOnly = loaded.couldNotRead
+        if loaded.reidentifiedTabs {
+            // The list on disk still names the tabs' old directories, which are gone: saved
+            // at once, before closing the window unchanged or the next launch's tidying can
+            // take the moved files for obsolete ones.
+            session.markListChangedByRestore()
+            saveSessions()
+        }
         observers.forEach { $0.sessionRestorationFinished(browser, restoredWebStates: restored) }
         return restored
     }

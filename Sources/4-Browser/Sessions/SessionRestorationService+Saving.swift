@@ -56,7 +56,9 @@ extension SessionRestorationService {
         // Sessions adopting tabs first (the planner orders them so too): their tabs' locations
         // are taken first.
         let ordered = toSave.filter { !$0.inserted.isEmpty } + toSave.filter { $0.inserted.isEmpty }
-        for session in ordered where session.isDirty {
+        // A session whose files could not be read is never written: a save would replace or
+        // delete what could not be read.
+        for session in ordered where session.isDirty && !session.isReadOnly {
             guard let browser = session.browser, !browser.webStateList.isDestroyed else { continue }
             let adoptsTabs = !session.inserted.isEmpty
             let changes = session.takeChanges()

@@ -17,8 +17,17 @@ extension SessionRestorationService {
         let path = SessionLayout.dataFile(inTab: directory)
         switch TabStorageReader.read(file: path) {
         case .success(let stored):
+            var storage = stored.model(metadata: metadata)
+            let (history, dropped) = storage.navigation.withoutUnrestorableItems()
+            guard dropped.isEmpty else {
+                // Dropped here, reported once. state.pb holds the same entries: the engine
+                // does not use a blob with entries a restore must not load.
+                record(.unrestorableEntries(tab: id.rawValue, schemes: Self.schemes(of: dropped)))
+                storage.navigation = history
+                return history.items.isEmpty ? nil : storage
+            }
             expectedStateDigest[id] = stored.nativeStateDigest
-            return stored.model(metadata: metadata)
+            return storage
         case .failure(.noPage(let digest)):
             // Saved before its first page committed: the list's page, the one it was loading,
             // is worth more than a blank tab.
@@ -46,7 +55,16 @@ extension SessionRestorationService {
         }
         guard let directory = dataLocation[id] else { return nil }
         writesInFlight.wait(for: id)
-        guard let blob = io.read(SessionLayout.stateFile(inTab: directory)) else { return nil }
+        let path = SessionLayout.stateFile(inTab: directory)
+        let blob: Data
+        switch io.read(path, limit: SessionFormat.maximumStateSize) {
+        case .success(let data): blob = data
+        case .failure(.missing): return nil
+        case .failure(let error):
+            record(.stateFile(tab: id.rawValue, path: path, error: error))
+            if error.isUnusable { io.async { [io] in _ = io.rename(path, to: SessionLayout.setAside(path)) } }
+            return nil
+        }
         if let expected = expectedStateDigest.removeValue(forKey: id), expected != StateDigest.of(blob) {
             record(.stateMismatch(tab: id.rawValue))
             return nil
@@ -114,5 +132,15 @@ extension SessionRestorationService {
             let final = results
             io.postToMain { completion(final) }
         }
+    }
+
+    /// The schemes of `urls`, each once, in order.
+    nonisolated static func schemes(of urls: [URL]) -> [String] {
+        var schemes: [String] = []
+        for url in urls {
+            let scheme = url.scheme?.lowercased() ?? "?"
+            if !schemes.contains(scheme) { schemes.append(scheme) }
+        }
+        return schemes
     }
 }

@@ -51,7 +51,9 @@ public final class SessionRestorationService {
         mainTaskRunner: any MainTaskRunner = DispatchMainTaskRunner(),
         saveDelay: Duration = .milliseconds(2500), fileWriter: AtomicFileWriter = AtomicFileWriter()
     ) {
-        io = SessionIO(mainTaskRunner: mainTaskRunner, fileWriter: fileWriter)
+        io = SessionIO(
+            mainTaskRunner: mainTaskRunner, fileWriter: fileWriter,
+            confinedTo: SessionLayout.profileDirectory(ofStorage: storageDirectory.standardizedFileURL))
         self.storageDirectory = storageDirectory.standardizedFileURL
         self.engineContext = engineContext
         self.clock = clock
@@ -71,8 +73,8 @@ public final class SessionRestorationService {
     /// identifier must be unique among this service's browsers and usable as a file name.
     public func setSessionID(_ sessionID: String, for browser: Browser) {
         precondition(
-            !sessionID.isEmpty && !sessionID.contains("/") && sessionID != "." && sessionID != "..",
-            "SessionRestorationService: bad session id '\(sessionID)'")
+            SessionLayout.isUsableSessionID(sessionID),
+            "SessionRestorationService.setSessionID: bad session id \(sessionID.debugDescription)")
         precondition(
             sessions[ObjectIdentifier(browser)] == nil,
             "SessionRestorationService: browser already has a session id")

@@ -46,7 +46,7 @@ struct SessionSaveWriter: Sendable {
             case .deleteClosedTab(_, let tab, let directories):
                 deleting = true
                 if listsWritten {
-                    for path in directories { io.remove(path) }
+                    for path in directories { io.remove(path, kind: .tab) }
                 } else {
                     failures[session].closed.append(tab)
                 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import TabModel
+import Web
 
 extension TabRestoreService {
     /// Waits until the entries are on disk.
@@ -13,8 +14,15 @@ extension TabRestoreService {
         io.async { io.postToMain(body) }
     }
 
+    /// Whether the entries are never written: the file was there but could not be read
+    /// (``SessionProblem/recentlyClosedNotReadable(path:error:)``), and writing would
+    /// replace what could not be read. They are kept in memory for this run.
+    public var isReadOnly: Bool {
+        if case .recentlyClosedNotReadable? = loadProblem { true } else { false }
+    }
+
     func persist() {
-        guard let fileURL else { return }
+        guard let fileURL, !isReadOnly else { return }
         var storage = StorageRecentlyClosedStorage()
         storage.formatVersion = SessionFormat.currentVersion
         storage.entries = entries.map { entry in
@@ -67,8 +75,17 @@ extension TabRestoreService {
     }
 
     func load(_ fileURL: URL) {
-        guard let data = FileManager.default.contents(atPath: fileURL.path) else { return }
+        let read = io.read(fileURL.path)
+        if case .failure(.missing) = read { return }
+        if case .failure(let error) = read, !error.isUnusable {
+            let problem = SessionProblem.recentlyClosedNotReadable(path: fileURL.path, error: error)
+            loadProblem = problem
+            Logger.sessions.error("\(problem)")
+            return
+        }
         do {
+            // What can never be read (a link, a pipe, a file too large) is set aside below.
+            let data = try read.get()
             guard !data.isEmpty else { throw SessionLoadError.empty }
             let storage = try StorageRecentlyClosedStorage(serializedBytes: data)
             let kept = storage.entries.prefix(Self.maximumEntries)
@@ -108,6 +125,15 @@ extension TabRestoreService {
                 case nil: continue
                 }
             }
+            // Entries a restore must not load are dropped here, once (NavigationItem.isRestorable).
+            var dropped: [URL] = []
+            entries = entries.map { Self.withoutUnrestorableItems($0, dropped: &dropped) }
+            if !dropped.isEmpty {
+                let problem = SessionProblem.unrestorableEntries(
+                    tab: nil, schemes: SessionRestorationService.schemes(of: dropped))
+                loadProblem = problem
+                Logger.sessions.error("\(problem)")
+            }
         } catch {
             let aside = SessionLayout.setAside(fileURL.path)
             io.sync { [io] in _ = io.rename(fileURL.path, to: aside) }
@@ -115,6 +141,27 @@ extension TabRestoreService {
                 path: fileURL.path, reason: "\(error)", setAsideAs: (aside as NSString).lastPathComponent)
             loadProblem = problem
             Logger.sessions.error("\(problem)")
+        }
+    }
+
+    /// `entry` without the history entries a restore must not load, whose URLs go to `dropped`.
+    static func withoutUnrestorableItems(_ entry: Entry, dropped: inout [URL]) -> Entry {
+        func clean(_ tab: ClosedTab) -> ClosedTab {
+            var tab = tab
+            let (history, removed) = tab.storage.navigation.withoutUnrestorableItems()
+            tab.storage.navigation = history
+            if let url = tab.storage.metadata.url, !NavigationItem.isRestorable(url) {
+                tab.storage.metadata.url = history.lastCommittedItem?.url
+                if removed.isEmpty { dropped.append(url) }
+            }
+            dropped += removed
+            return tab
+        }
+        switch entry {
+        case .tab(let tab): return .tab(clean(tab))
+        case .window(var window):
+            window.tabs = window.tabs.map(clean)
+            return .window(window)
         }
     }
 }

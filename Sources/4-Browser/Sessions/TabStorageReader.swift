@@ -1,13 +1,10 @@
+public import Base
 public import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Reads and parses a tab's `data.pb`: the one reader behind restoring, realizing,
-/// recovering, inspecting and purging tabs (Chromium's `session_loading`). It reads only;
-/// what to do about a file that cannot be used (set it aside, fall back to the list's entry,
-/// report it) is each caller's policy.
+/// recovering, inspecting and purging tabs (Chromium's `session_loading`). It reads only
+/// (through ``ProfileFileReader``); what to do about a file that cannot be used (set it
+/// aside, fall back to the list's entry, report it) is each caller's policy.
 public enum TabStorageReader {
     /// Why a tab's `data.pb` cannot give the tab's history.
     public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
@@ -15,8 +12,8 @@ public enum TabStorageReader {
         case missing
         /// The file is empty: it parses (as an empty message) but is never written.
         case empty
-        /// The file exists but cannot be read; the associated value is the system's `errno`.
-        case unreadable(errno: Int32)
+        /// What is there cannot be read (see ``ProfileFileReadError``).
+        case unreadable(ProfileFileReadError)
         /// The file does not parse; the associated value is the decoder's reason.
         case malformed(String)
         /// The file parses but holds no page (saved before the tab's first page committed);
@@ -28,18 +25,20 @@ public enum TabStorageReader {
             switch self {
             case .missing: "the file is missing"
             case .empty: SessionLoadError.empty.description
-            case .unreadable(let code): String(cString: strerror(code))
+            case .unreadable(let error): error.description
             case .malformed(let reason): reason
             case .noPage: "the file holds no page"
             }
         }
 
-        /// Whether the file is there but damaged (empty or not parsing): a restore sets such
-        /// a file aside.
+        /// Whether what is there can never give a history as it is — empty, not parsing, or
+        /// not a regular file within the size limit (``ProfileFileReadError/isUnusable``): a
+        /// restore sets it aside. A file this user may not read is left where it is.
         public var isDamaged: Bool {
             switch self {
             case .empty, .malformed: true
-            case .missing, .unreadable, .noPage: false
+            case .unreadable(let error): error.isUnusable
+            case .missing, .noPage: false
             }
         }
     }
@@ -71,22 +70,10 @@ public enum TabStorageReader {
 
     /// The bytes of the file at `path`.
     private static func contents(of path: String) -> Result<Data, Failure> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            return .failure(code == ENOENT || code == ENOTDIR ? .missing : .unreadable(errno: code))
-        }
-        defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return .success(data) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(.unreadable(errno: errno))
-            }
-            data.append(contentsOf: buffer[0..<count])
+        switch ProfileFileReader.read(path, limit: SessionFormat.maximumFileSize) {
+        case .success(let data): .success(data)
+        case .failure(.missing): .failure(.missing)
+        case .failure(let error): .failure(.unreadable(error))
         }
     }
 }

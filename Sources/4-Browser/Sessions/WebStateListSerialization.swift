@@ -137,7 +137,15 @@ enum WebStateListSerialization {
             if item.hasOpener, item.opener.index >= 0, Int(item.opener.index) < count {
                 openerIndex = removing.indexAfterRemoval(Int(item.opener.index))
             }
-            let metadata = item.metadata.model
+            var metadata = item.metadata.model
+            // The page an unrealized tab shows, and loads when its own file is gone: never one a
+            // restore must not load (NavigationItem.isRestorable).
+            if let url = metadata.url, !NavigationItem.isRestorable(url) {
+                session.problems.append(
+                    .unrestorableEntries(
+                        tab: item.identifier, schemes: [url.scheme?.lowercased() ?? "?"]))
+                metadata.url = nil
+            }
             session.items.append(
                 LoadedSession.Item(
                     id: id, storageName: storageName(rawValue: item.identifier), metadata: metadata,

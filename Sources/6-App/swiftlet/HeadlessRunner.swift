@@ -33,6 +33,13 @@ struct HeadlessRunner {
     /// Runs and returns the exit status.
     static func run(_ options: Options) -> Int32 {
         var options = options
+        if let directory = options.userDataDirectory,
+            let refusal = UserDataDirectory(path: URL(fileURLWithPath: directory, isDirectory: true))
+                .refusalToRun()
+        {
+            fail(refusal)
+            return 1
+        }
         var xvfb: XvfbDisplay?
         let environment = ProcessInfo.processInfo.environment
         if (environment["DISPLAY"] ?? "").isEmpty && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {

@@ -24,7 +24,9 @@ struct SessionsCommand: ParsableCommand {
             abstract: "List the saved windows of each profile and count its recently closed entries.",
             discussion: """
                 One line a window: its session id (what `sessions show` takes), its state \
-                (open or closed), its tab count and its active tab.
+                (open: the next launch restores it or offers to; closed: it goes to recently \
+                closed), its tab count and its active tab. Exits 1 when the directory, or a \
+                part of it, cannot be read (the reason goes to standard error).
                 """)
 
         @Flag(help: "Print the whole report as JSON.")
@@ -76,7 +78,8 @@ struct SessionsCommand: ParsableCommand {
         case show(String?)
     }
 
-    /// Prints `action` for `userDataDirectory`; a failure to read it exits 1.
+    /// Prints `action` for `userDataDirectory`; a failure to read it, or any part of it,
+    /// exits 1 with the reason on standard error (after the report, for a part).
     static func run(_ action: Action, json: Bool, userDataDirectory: UserDataDirectory) throws {
         let status = printReport(action, json: json, userDataDirectory: userDataDirectory)
         if status != 0 { throw ExitCode(status) }
@@ -107,7 +110,10 @@ struct SessionsCommand: ParsableCommand {
             if json { return printJSON(window) }
             print(showText(report, windows: [window], recentlyClosed: false), terminator: "")
         }
-        return 0
+        // What could not be read may hide windows or tabs: the report is incomplete.
+        let unread = report.allProblems.filter(\.isNotReadable)
+        for problem in unread { fail("incomplete: \(problem)") }
+        return unread.isEmpty ? 0 : 1
     }
 
     /// The window whose session id is `id`, or the only one it is a prefix of.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Coordinators
 import Foundation
 import LocalHTTPServer
+import Profiles
 
 #if canImport(Glibc)
 import Glibc
@@ -18,6 +19,15 @@ enum WindowRunner {
         var arguments = CommandLine.arguments
         var xvfb: XvfbDisplay?
         let environment = ProcessInfo.processInfo.environment
+        // The demo's own temporary directory is root's when root runs it.
+        if !(command.headless.demo && command.userData.path == nil),
+            let directory = try? UserDataDirectory.resolve(
+                explicit: command.userData.path, environment: environment),
+            let refusal = directory.refusalToRun()
+        {
+            FileHandle.standardError.write(Data("swiftlet: \(refusal)\n".utf8))
+            return 1
+        }
         if (environment["DISPLAY"] ?? "").isEmpty && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
             do { xvfb = try XvfbDisplay() } catch {
                 FileHandle.standardError.write(Data("swiftlet: \(error.description)\n".utf8))

@@ -68,4 +68,37 @@ public enum SampleUserDataDirectory {
         if quit { app.shutdown() } else { app.localState.flush() }
         return app.userDataDirectory.path
     }
+
+    /// A user data directory as a clean quit leaves it: profile Default with the windows
+    /// `sessionIDs` open, each with two tabs (`https://<id>.test/1` and `…/2`, the second
+    /// active), and one recently closed tab.
+    public static func makeOpenWindows(
+        _ sessionIDs: [String], engine: FakeWebEngine, clock: ManualTimerClock
+    ) throws -> URL {
+        let app = TestProfile.makeApplicationContext(
+            engine: engine, clock: clock, registerLocalStatePrefs: OpenSceneRegistry.registerPrefs)
+        let registry = OpenSceneRegistry(localState: app.localState)
+        app.start()
+        let services = SessionServices.register(in: app, saveDelay: .seconds(1))
+        let profile = try app.profileManager.createProfile(named: "Default")
+        let sessions = services.sessionRestoration(for: profile)
+        let tabRestore = services.tabRestore(for: profile)
+        for sessionID in sessionIDs {
+            let browser = Browser(kind: .regular, profile: profile, delegate: nil)
+            sessions.setSessionID(sessionID, for: browser)
+            tabRestore.observe(browser, sessionID: sessionID)
+            for path in ["1", "2", "closed"] {
+                let tab = WebState(params: .init(context: profile.webEngineContext))
+                tab.load(URL(string: "https://\(sessionID).test/\(path)")!)
+                browser.webStateList.insert(tab, .automatic.activating())
+            }
+            browser.webStateList.close(at: 2, flags: .userAction)
+            registry.add(.init(sessionID: sessionID, profileName: "Default"))
+        }
+        sessions.saveSessions()
+        sessions.waitForPendingIO()
+        tabRestore.flush()
+        app.shutdown()
+        return app.userDataDirectory.path
+    }
 }

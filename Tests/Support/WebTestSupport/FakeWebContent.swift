@@ -265,6 +265,8 @@ public final class FakeWebContent: WebContent {
         if let sessionState, sessionState.starts(with: Self.blobMagic) {
             restored = try? JSONDecoder().decode(
                 NavigationHistory.self, from: sessionState.dropFirst(Self.blobMagic.count))
+            // As WebKit's content does: a blob with entries a restore must not load is not used.
+            if restored?.items.allSatisfy(\.isRestorable) == false { restored = nil }
         }
         let chosen = restored ?? history
         guard !chosen.items.isEmpty, chosen.lastCommittedItemIndex >= 0 else { return false }

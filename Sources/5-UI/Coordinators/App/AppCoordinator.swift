@@ -127,6 +127,14 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     /// launch sequence and makes a window for every window of the last run.
     public override func start() {
         super.start()
+        // First of all: a signal during the launch (which can take seconds restoring a large
+        // session) must quit in order once the main loop runs, not kill the process.
+        if environment.watchesProcess {
+            for signal in [SIGTERM, SIGINT, SIGHUP] {
+                signalSources.append(
+                    GLibMainLoop.addUnixSignalHandler(signal) { [weak self] in self?.quit() })
+            }
+        }
         guard let appState = environment.makeAppState(userDataDirectory) else {
             FileHandle.standardError.write(Data("swiftlet: \(StartError.noDisplay)\n".utf8))
             environment.quit()
@@ -146,10 +154,6 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
             return
         }
         if environment.watchesProcess {
-            for signal in [SIGTERM, SIGINT, SIGHUP] {
-                signalSources.append(
-                    GLibMainLoop.addUnixSignalHandler(signal) { [weak self] in self?.quit() })
-            }
             // The memory saver logs what it discarded.
             memoryMonitor = MemoryMonitor { [weak self] _ in self?.appState?.handleMemoryPressure() }
         }
