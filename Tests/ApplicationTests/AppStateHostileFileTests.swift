@@ -14,7 +14,6 @@ import Glibc
 /// directory, and every window whose files are good comes back. Each case runs in a child
 /// process that an alarm ends if it hangs and a memory limit if it reads without bound.
 struct AppStateHostileFileTests {
-    /// A file of the profile.
     enum ProfileFile: String, CaseIterable, Sendable, Codable, CustomStringConvertible {
         case localState, preferences, sessionList, tabData, tabState, recentlyClosed
 

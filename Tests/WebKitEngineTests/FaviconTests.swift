@@ -5,7 +5,6 @@ import Web
 import XCTest
 
 final class FaviconTests: WebKitTestCase, @unchecked Sendable {
-    /// A 16×16 PNG.
     static let png = Data(
         base64Encoded:
             "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAGUlEQVR4nGP4z8DwnxLMMGrAqAGjBgwXAwAwxP4QHCfkAAAAAABJRU5ErkJggg=="

@@ -3,7 +3,6 @@ import Dispatch
 /// The real runner: tasks run from the main dispatch queue (which the application's GLib
 /// main loop drains), in posting order.
 public struct DispatchMainTaskRunner: MainTaskRunner {
-    /// Creates a runner.
     public init() {}
 
     /// Posts `body` to the main dispatch queue.

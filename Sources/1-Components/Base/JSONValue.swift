@@ -12,9 +12,7 @@ public enum JSONValue: Equatable, Sendable {
     case int(Int)
     /// Any other number.
     case double(Double)
-    /// A string.
     case string(String)
-    /// An array.
     case array([JSONValue])
     /// An object (the last of duplicate keys wins).
     case object([String: JSONValue])

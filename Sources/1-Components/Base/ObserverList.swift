@@ -16,7 +16,6 @@ public final class ObserverList<Observer> {
     private var iterationDepth = 0
     private var needsCompaction = false
 
-    /// Creates an empty list.
     public init() {}
 
     /// The number of live observers.

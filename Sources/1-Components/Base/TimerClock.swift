@@ -23,7 +23,6 @@ public protocol TimerClock: AnyObject {
 public final class SystemTimerClock: TimerClock {
     private let origin = ContinuousClock.now
 
-    /// Creates a clock.
     public init() {}
 
     /// Monotonic time since this clock was created.

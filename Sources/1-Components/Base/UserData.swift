@@ -23,7 +23,6 @@ struct RawUserDataKey: Hashable, Sendable {
 public final class UserDataStore {
     private var values: [RawUserDataKey: AnyObject] = [:]
 
-    /// Creates an empty store.
     public init() {}
 
     /// The value attached for `key`, if any.

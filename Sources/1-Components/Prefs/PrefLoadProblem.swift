@@ -30,7 +30,6 @@ public struct PrefLoadProblem: Equatable, Sendable, CustomStringConvertible {
     /// store saves nothing, so that the file is not lost.
     public let movedTo: String?
 
-    /// Creates a problem report.
     public init(path: String, reason: Reason, movedTo: String?) {
         self.path = path
         self.reason = reason

@@ -28,7 +28,6 @@ public final class PrefRegistry {
     /// Whether a service uses the registry, so that registering is no longer allowed.
     public private(set) var isFrozen = false
 
-    /// Creates an empty registry.
     public init() {}
 
     /// Registers the pref `name` with `defaultValue` and `scope`.

@@ -12,7 +12,6 @@ public enum PrefValue: Hashable, Sendable {
     case int(Int)
     /// A floating-point number; it must be finite to be stored.
     case double(Double)
-    /// A string.
     case string(String)
     /// A list of values, not necessarily of the same kind.
     case list([PrefValue])

@@ -13,9 +13,7 @@ public struct CertificateStatus: OptionSet, Sendable, Hashable {
     public static let badIdentity = CertificateStatus(rawValue: 1 << 1)
     /// Not valid yet.
     public static let notActivated = CertificateStatus(rawValue: 1 << 2)
-    /// Expired.
     public static let expired = CertificateStatus(rawValue: 1 << 3)
-    /// Revoked.
     public static let revoked = CertificateStatus(rawValue: 1 << 4)
     /// Uses an algorithm considered insecure.
     public static let insecure = CertificateStatus(rawValue: 1 << 5)

@@ -4,13 +4,9 @@ public enum JavaScriptValue: Sendable, Equatable {
     case null
     /// A boolean.
     case bool(Bool)
-    /// A number.
     case number(Double)
-    /// A string.
     case string(String)
-    /// An array.
     case array([JavaScriptValue])
-    /// An object.
     case object([String: JavaScriptValue])
 }
 
@@ -19,7 +15,6 @@ public struct JavaScriptError: Error, Sendable, Equatable, CustomStringConvertib
     /// The message (for a thrown exception, its text).
     public var message: String
 
-    /// Creates an error.
     public init(message: String) { self.message = message }
 
     /// The message.

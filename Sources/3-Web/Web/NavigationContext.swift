@@ -29,7 +29,6 @@ public struct WebLoadError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The URL whose load failed.
     public var url: URL?
 
-    /// Creates an error.
     public init(kind: Kind, domain: String = "swiftlet", code: Int = 0, message: String, url: URL? = nil) {
         self.kind = kind
         self.domain = domain
@@ -63,7 +62,6 @@ public struct NavigationContext: Sendable, Equatable {
     /// The HTTP status of the response, if any.
     public var httpStatusCode: Int?
 
-    /// Creates a context.
     public init(
         navigationID: Int64, url: URL, isSameDocument: Bool = false, isRendererInitiated: Bool = false,
         hasCommitted: Bool = false, isDownload: Bool = false, error: WebLoadError? = nil,

@@ -19,7 +19,6 @@ public struct Referrer: Sendable, Codable, Equatable {
     /// The referrer policy, as its numeric value.
     public var policy: Int
 
-    /// Creates a referrer.
     public init(url: URL, policy: Int = 0) {
         self.url = url
         self.policy = policy
@@ -43,7 +42,6 @@ public struct NavigationItem: Sendable, Codable, Equatable {
     /// Extra request headers sent with the navigation.
     public var httpRequestHeaders: [String: String]
 
-    /// Creates an item.
     public init(
         url: URL, virtualURL: URL? = nil, title: String = "", timestamp: Date = Date(),
         userAgent: UserAgentType = .automatic, referrer: Referrer? = nil,

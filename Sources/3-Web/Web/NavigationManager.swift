@@ -36,6 +36,5 @@ public final class NavigationManager {
     }
     /// Reloads the committed entry.
     public func reload() { content.reload() }
-    /// Stops loading.
     public func stopLoading() { content.stopLoading() }
 }

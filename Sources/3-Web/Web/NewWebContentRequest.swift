@@ -10,7 +10,6 @@ public struct NewWebContentRequest: Sendable, Equatable {
     /// Whether a user gesture (a click, a key press) led to the request.
     public var isUserGesture: Bool
 
-    /// Creates a request.
     public init(url: URL?, openerURL: URL?, isUserGesture: Bool) {
         self.url = url
         self.openerURL = openerURL

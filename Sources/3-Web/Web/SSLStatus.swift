@@ -24,7 +24,6 @@ public struct SSLStatus: Sendable, Equatable {
     /// What is wrong with the certificate (empty when nothing is, or without TLS).
     public var certificateStatus: CertificateStatus
 
-    /// Creates a status.
     public init(securityStyle: SecurityStyle, certificateStatus: CertificateStatus = []) {
         self.securityStyle = securityStyle
         self.certificateStatus = certificateStatus

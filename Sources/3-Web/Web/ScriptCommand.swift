@@ -12,7 +12,6 @@ public struct ScriptCommand: Sendable, Equatable {
     /// Whether it came from the main frame.
     public var isMainFrame: Bool
 
-    /// Creates a command.
     public init(name: String, body: String, pageURL: URL? = nil, isMainFrame: Bool = true) {
         self.name = name
         self.body = body

@@ -13,7 +13,6 @@ public protocol WebContent: AnyObject {
     func goToItem(at index: Int)
     /// Reloads the committed entry (also recovers a crashed content).
     func reload()
-    /// Stops loading.
     func stopLoading()
 
     /// The back-forward history as the engine has it.

@@ -18,7 +18,6 @@ public enum WebContentEvent: Sendable, Equatable {
     case loadProgressChanged(Double)
     /// The back-forward list or the committed index changed.
     case backForwardStateChanged
-    /// The title changed.
     case titleChanged
     /// The security state of the committed page changed (``WebContent/sslStatus``).
     case visibleSecurityStateChanged

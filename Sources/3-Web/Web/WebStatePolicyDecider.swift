@@ -8,7 +8,6 @@ public struct NavigationRequest: Sendable, Equatable {
     public var isMainFrame: Bool
     /// Whether the user started it (a click or typed URL) rather than the page.
     public var isUserInitiated: Bool
-    /// The HTTP method.
     public var httpMethod: String
     /// Where the user asked the page to open (a link clicked with the middle button or a
     /// modifier). A request for another tab or window never reaches the policy deciders: the
@@ -28,7 +27,6 @@ public struct NavigationRequest: Sendable, Equatable {
     }
 }
 
-/// A policy decision.
 public enum PolicyDecision: Sendable, Equatable {
     /// Let the navigation go ahead.
     case allow

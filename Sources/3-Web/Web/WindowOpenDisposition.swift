@@ -8,7 +8,6 @@ public enum WindowOpenDisposition: Sendable, Equatable, CaseIterable {
     case newForegroundTab
     /// In a new tab after the current one, which stays in the background.
     case newBackgroundTab
-    /// In a new window.
     case newWindow
 
     /// The disposition of a click, as Chromium's `ui::DispositionFromClick` gives it off macOS:

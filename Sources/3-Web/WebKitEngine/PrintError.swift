@@ -3,7 +3,6 @@ public struct PrintError: Error, Equatable, Sendable, CustomStringConvertible {
     /// WebKit's (or GTK's) message.
     public var message: String
 
-    /// Creates an error.
     public init(message: String) { self.message = message }
 
     /// The message.

@@ -31,14 +31,12 @@ public enum WebKitSignal: Sendable, Equatable {
     case uriChanged
     /// "notify::favicon", with the favicon URL the favicon database gives for the page.
     case faviconChanged(URL?)
-    /// "changed" of the back-forward list.
     case backForwardListChanged
     /// "decide-policy" for a navigation or new-window action, once the delegate answered
     /// `decision`; `isRedirect` when the action is a redirect.
     case navigationPolicyDecided(PolicyDecision, isRedirect: Bool)
     /// "decide-policy" for the response of the main frame's main resource.
     case mainFrameResponse(status: Int)
-    /// "web-process-terminated".
     case webProcessTerminated
     /// The idle callback asked for by ``WebKitNavigationOutput/scheduleCompletion`` ran.
     case completionDue

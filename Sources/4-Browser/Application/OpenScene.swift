@@ -7,7 +7,6 @@ public struct OpenScene: Equatable, Sendable {
     /// Whether it is an incognito window (its session lives under the profile's `OTR/`).
     public var isIncognito: Bool
 
-    /// Creates a record.
     public init(sessionID: String, profileName: String, isIncognito: Bool = false) {
         self.sessionID = sessionID
         self.profileName = profileName

@@ -59,7 +59,6 @@ public final class SceneState {
     /// Adds an observer (held weakly).
     public func addObserver(_ observer: any SceneStateObserver) { observers.add(observer) }
 
-    /// Removes an observer.
     public func removeObserver(_ observer: any SceneStateObserver) { observers.remove(observer) }
 
     /// Sets the activation level; agents, then observers, hear of a change. Setting it back to

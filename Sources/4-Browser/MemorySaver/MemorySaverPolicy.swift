@@ -49,7 +49,6 @@ public struct MemorySaverPolicy: Equatable, Sendable {
         case unrealized
         /// Shown.
         case visible
-        /// Loading.
         case loading
         /// Playing sound.
         case playingAudio

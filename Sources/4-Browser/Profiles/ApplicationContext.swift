@@ -34,7 +34,6 @@ public final class ApplicationContext {
     public let localState: PrefService
     /// Builds and tears down keyed services in dependency order.
     public let dependencyManager = KeyedServiceDependencyManager()
-    /// The profiles.
     public let profileManager: ProfileManager
     /// Whether profiles made by this context are testing contexts.
     public let isTesting: Bool

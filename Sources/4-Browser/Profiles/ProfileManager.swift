@@ -22,7 +22,6 @@ public final class ProfileManager {
 
     /// A profile's attributes, kept in local state.
     public struct Attributes: Equatable, Sendable {
-        /// The name.
         public var name: ProfileName
         /// The name shown to the user.
         public var displayName: String
@@ -86,7 +85,6 @@ public final class ProfileManager {
 
     /// Adds an observer (held weakly).
     public func addObserver(_ observer: any ProfileManagerObserver) { observers.add(observer) }
-    /// Removes an observer.
     public func removeObserver(_ observer: any ProfileManagerObserver) { observers.remove(observer) }
 
     /// The loaded profiles, by name.

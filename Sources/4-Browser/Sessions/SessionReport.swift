@@ -26,7 +26,6 @@ public struct SessionReport: Sendable, Equatable, Encodable {
         public var title: String
         /// The URL of its current page.
         public var url: String
-        /// Whether it is pinned.
         public var pinned: Bool
         /// Whether it is the window's active tab.
         public var active: Bool
@@ -49,11 +48,9 @@ public struct SessionReport: Sendable, Equatable, Encodable {
 
     /// A tab group of a window.
     public struct Group: Sendable, Equatable, Encodable {
-        /// Its title.
         public var title: String
         /// Its colour's name.
         public var color: String
-        /// Whether it is collapsed.
         public var collapsed: Bool
         /// The index of its first tab.
         public var start: Int
@@ -109,7 +106,6 @@ public struct SessionReport: Sendable, Equatable, Encodable {
         public var tabs: [ClosedEntry]?
     }
 
-    /// A profile.
     public struct Profile: Sendable, Equatable, Encodable {
         /// The profile's name (its directory).
         public var name: String

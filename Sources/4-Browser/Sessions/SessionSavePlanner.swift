@@ -16,11 +16,9 @@ enum SessionSavePlanner {
     struct Session: Sendable {
         /// Its identifier.
         var sessionID: String
-        /// Its directory.
         var directory: String
         /// Whether tabs moved in from another session since the last save (it saves first).
         var adoptsTabs = false
-        /// Its list.
         var list: StorageWebStateListStorage
         /// Tabs adopted unrealized whose files are elsewhere, and where (in list order).
         var adoptions: [(tab: WebStateID, from: String)] = []
@@ -41,7 +39,6 @@ enum SessionSavePlanner {
 
     /// A tab's files to write.
     struct TabWrite: Sendable, Equatable {
-        /// The tab.
         var tab: WebStateID
         /// data.pb's message; its state digest is filled in when state.pb is written.
         var storage: StorageWebStateStorage

@@ -10,7 +10,6 @@ open class Coordinator {
     /// Whether ``start()`` ran and ``stop()`` has not.
     public private(set) var isStarted = false
 
-    /// Creates a coordinator.
     public init() {}
 
     /// Creates and connects what the coordinator owns. Subclasses call `super.start()` first.

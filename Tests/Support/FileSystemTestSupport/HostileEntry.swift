@@ -16,7 +16,6 @@ public enum HostileEntry: String, CaseIterable, Sendable, Codable, CustomStringC
     case linkToFileOutside
     /// A symbolic link to a directory outside the profile.
     case linkToDirectoryOutside
-    /// A directory.
     case directory
     /// A sparse file of 4 GiB: far beyond any limit, though it costs no disk space.
     case hugeFile

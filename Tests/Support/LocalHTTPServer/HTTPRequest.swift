@@ -10,10 +10,8 @@ public struct HTTPRequest: Sendable, Equatable {
     public var query: String?
     /// The headers, names lowercased.
     public var headers: [String: String]
-    /// The body.
     public var body: Data
 
-    /// Creates a request.
     public init(
         method: String, path: String, query: String? = nil, headers: [String: String] = [:],
         body: Data = Data()

@@ -6,7 +6,6 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     /// Extra headers (`Content-Length` and `Connection` are set by the server).
     public var headers: [String: String]
-    /// The body.
     public var body: Data
     /// How long the server waits before answering.
     public var delay: Duration
@@ -15,7 +14,6 @@ public struct HTTPResponse: Sendable {
     /// server stops: a download that stays under way.
     public var stallsAfter: Int?
 
-    /// Creates a response.
     public init(
         status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: Duration = .zero
     ) {

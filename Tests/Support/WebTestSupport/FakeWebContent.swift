@@ -14,15 +14,11 @@ public final class FakeWebContent: WebContent {
     public weak var delegate: (any WebContentDelegate)?
     /// The engine.
     public unowned let engine: FakeWebEngine
-    /// The history.
     public private(set) var history = NavigationHistory.empty
-    /// The title.
     public private(set) var title = ""
     /// The pending URL during a load, else the committed one.
     public private(set) var visibleURL: URL?
-    /// The committed URL.
     public var lastCommittedURL: URL? { history.lastCommittedItem?.url }
-    /// The progress.
     public private(set) var estimatedProgress: Double = 0
     /// Whether loading: while the events of a load are being reported, and while a load
     /// stalls (``FakeWebEngine/Page/stalls``).

@@ -27,7 +27,6 @@ public final class FakeWebEngine: WebEngine {
         /// schemes have no TLS.
         public var certificateErrors: CertificateStatus
 
-        /// Creates a page description.
         public init(
             title: String, text: String = "", redirect: URL? = nil, failure: WebLoadError? = nil,
             httpStatus: Int = 200, stalls: Bool = false, favicon: Data? = nil,
@@ -61,13 +60,11 @@ public final class FakeWebEngine: WebEngine {
     public private(set) var contextsCreated = 0
     private var nextNavigationID: Int64 = 0
 
-    /// Creates an engine.
     public init() {}
 
     /// A context with ephemeral storage, made on first use.
     public private(set) lazy var defaultContext: FakeWebEngineContext = makeFakeContext(storage: .ephemeral)
 
-    /// Makes a context.
     public func makeContext(storage: WebEngineStorage) -> any WebEngineContext {
         makeFakeContext(storage: storage)
     }

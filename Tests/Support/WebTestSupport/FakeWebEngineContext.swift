@@ -11,7 +11,6 @@ public final class FakeWebEngineContext: WebEngineContext {
     public let storage: WebEngineStorage
     /// The number of contents made from this context.
     public private(set) var contentsCreated = 0
-    /// The download observers.
     public let downloadObservers = ObserverList<any DownloadObserver>()
 
     init(engine: FakeWebEngine, storage: WebEngineStorage) {
@@ -35,10 +34,8 @@ public final class FakeWebEngineContext: WebEngineContext {
         return FakeWebContent(engine: engine)
     }
 
-    /// Adds a download observer.
     public func addDownloadObserver(_ observer: any DownloadObserver) { downloadObservers.add(observer) }
 
-    /// Removes a download observer.
     public func removeDownloadObserver(_ observer: any DownloadObserver) {
         downloadObservers.remove(observer)
     }

@@ -57,7 +57,6 @@ public final class Browser: @MainActor SupportsUserData {
 
     /// Adds an observer (held weakly).
     public func addObserver(_ observer: any BrowserObserver) { observers.add(observer) }
-    /// Removes an observer.
     public func removeObserver(_ observer: any BrowserObserver) { observers.remove(observer) }
 
     /// Destroys the browser: observers get browserDestroyed, the dispatcher prepares for

@@ -93,7 +93,6 @@ public final class BrowserList {
 
     /// Adds an observer (held weakly).
     public func addObserver(_ observer: any BrowserListObserver) { observers.add(observer) }
-    /// Removes an observer.
     public func removeObserver(_ observer: any BrowserListObserver) { observers.remove(observer) }
 
     /// Tells observers the list is going away. Called when the owning profile shuts down.

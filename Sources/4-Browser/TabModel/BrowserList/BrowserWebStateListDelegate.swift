@@ -6,15 +6,12 @@ public import Web
 public final class BrowserWebStateListDelegate: WebStateListDelegate {
     /// What to do when a tab is added.
     public enum InsertionPolicy: Sendable {
-        /// Nothing.
         case doNothing
-        /// Attach the tab helpers.
         case attachTabHelpers
     }
 
     /// What to do when a tab is activated.
     public enum ActivationPolicy: Sendable {
-        /// Nothing.
         case doNothing
         /// Force the tab's realization.
         case forceRealization

@@ -6,7 +6,6 @@ public struct TabGroupRange: Equatable, Hashable, Sendable, CustomStringConverti
     /// The number of indices.
     public var count: Int
 
-    /// Creates a range.
     public init(start: Int, count: Int) {
         self.start = start
         self.count = count

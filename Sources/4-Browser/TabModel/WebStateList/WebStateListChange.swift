@@ -26,9 +26,7 @@ public enum WebStateListChange {
     public struct StatusOnly {
         /// The tab concerned (the new active tab for an activation; nil when deactivating).
         public let webState: WebState?
-        /// Its index.
         public let index: Int?
-        /// Whether its pinned state changed.
         public let pinnedStateChanged: Bool
         /// Its group before.
         public let oldGroup: TabGroup?
@@ -36,7 +34,6 @@ public enum WebStateListChange {
         public let newGroup: TabGroup?
     }
 
-    /// A detach.
     public struct Detach {
         /// The detached tab.
         public let detachedWebState: WebState
@@ -52,7 +49,6 @@ public enum WebStateListChange {
         public let group: TabGroup?
     }
 
-    /// A move.
     public struct Move {
         /// The moved tab.
         public let movedWebState: WebState
@@ -60,7 +56,6 @@ public enum WebStateListChange {
         public let oldIndex: Int
         /// Its index after.
         public let newIndex: Int
-        /// Whether its pinned state changed.
         public let pinnedStateChanged: Bool
         /// Its group before.
         public let oldGroup: TabGroup?
@@ -74,7 +69,6 @@ public enum WebStateListChange {
         public let replacedWebState: WebState
         /// The tab put in its place.
         public let insertedWebState: WebState
-        /// The index.
         public let index: Int
     }
 
@@ -82,7 +76,6 @@ public enum WebStateListChange {
     public struct Insert {
         /// The inserted tab.
         public let insertedWebState: WebState
-        /// Its index.
         public let index: Int
         /// Its group, if any.
         public let group: TabGroup?

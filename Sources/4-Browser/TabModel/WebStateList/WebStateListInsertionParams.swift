@@ -25,7 +25,6 @@ public struct WebStateListInsertionParams {
         return params
     }
 
-    /// With an opener.
     public func withOpener(_ opener: WebStateOpener?) -> WebStateListInsertionParams {
         var copy = self
         copy.opener = opener

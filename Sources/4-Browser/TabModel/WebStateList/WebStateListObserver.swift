@@ -9,7 +9,6 @@ public protocol WebStateListObserver: AnyObject {
     func webStateListDidChange(_ list: WebStateList, change: WebStateListChange, status: WebStateListStatus)
     /// A batch operation starts.
     func webStateListWillBeginBatchOperation(_ list: WebStateList)
-    /// A batch operation ended.
     func webStateListBatchOperationEnded(_ list: WebStateList)
     /// The list is being destroyed (its tabs are destroyed right after).
     func webStateListDestroyed(_ list: WebStateList)

@@ -13,7 +13,6 @@ public struct LaunchRequest: Equatable, Sendable {
     /// Discard the background tabs now, as memory pressure does (alone, it opens nothing).
     public var discardBackgroundTabs: Bool
 
-    /// Creates a request.
     public init(
         urls: [String] = [], newWindow: Bool = false, incognito: Bool = false,
         windowScreenshot: String? = nil,

@@ -70,7 +70,6 @@ public final class FindBarMediator: FindInPageCommands, FindTabHelper.ResponseDe
 
     // MARK: FindInPageCommands
 
-    /// Shows the bar.
     public func showFindBar() {
         state.check(#function)
         setVisible(true)

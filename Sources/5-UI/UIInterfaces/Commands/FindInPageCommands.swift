@@ -1,7 +1,6 @@
 /// Find in page in the selected tab.
 @MainActor
 public protocol FindInPageCommands: AnyObject {
-    /// Shows the find bar.
     func showFindBar()
     /// Searches for `text` (an empty text clears the search).
     func find(_ text: String)

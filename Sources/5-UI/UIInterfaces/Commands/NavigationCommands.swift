@@ -7,6 +7,5 @@ public protocol NavigationCommands: AnyObject {
     func goForward()
     /// Reloads the page.
     func reload()
-    /// Stops loading.
     func stopLoading()
 }

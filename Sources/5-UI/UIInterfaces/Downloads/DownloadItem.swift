@@ -11,7 +11,6 @@ public struct DownloadItem: Equatable, Sendable {
     /// The size of the whole file, when known.
     public var expectedBytes: Int64?
 
-    /// Creates an item.
     public init(
         id: Int, fileName: String, progress: Double? = nil, receivedBytes: Int64 = 0,
         expectedBytes: Int64? = nil

@@ -3,7 +3,6 @@
 public struct InfoBarItem: Equatable, Sendable {
     /// Which bar it is: showing another item of the same kind replaces it, and commands name it.
     public var kind: InfoBarKind
-    /// The message.
     public var message: String
     /// A second, dimmer line under the message, if any.
     public var detail: String?

@@ -10,7 +10,6 @@ public struct RecentlyClosedItem: Equatable, Sendable {
     /// How many tabs the entry reopens (1 for a tab).
     public var tabCount: Int
 
-    /// Creates an item.
     public init(id: Int, title: String, isWindow: Bool = false, tabCount: Int = 1) {
         self.id = id
         self.title = title

@@ -4,7 +4,6 @@ public struct TabIdentifier: Hashable, Sendable, CustomStringConvertible {
     /// The number.
     public let rawValue: Int
 
-    /// Creates an identifier.
     public init(_ rawValue: Int) { self.rawValue = rawValue }
 
     /// The number, as text.

@@ -5,7 +5,6 @@ public struct TabStripGroup: Equatable, Sendable {
     /// The group's colour, as a CSS colour name of the palette (`"blue"`, `"red"` …).
     public var colorName: String
 
-    /// Creates a group.
     public init(title: String, colorName: String) {
         self.title = title
         self.colorName = colorName

@@ -19,7 +19,6 @@ public struct TabStripItem: Equatable, Sendable {
     /// Whether the tab's web process crashed (a crash page is shown).
     public var isCrashed: Bool
 
-    /// Creates an item.
     public init(
         id: TabIdentifier, title: String, url: String = "", isLoading: Bool = false, isPinned: Bool = false,
         favicon: Data? = nil, group: TabStripGroup? = nil, isCrashed: Bool = false
