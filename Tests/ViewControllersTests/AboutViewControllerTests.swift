@@ -19,10 +19,11 @@ final class AboutViewControllerTests: ViewControllerTestCase, @unchecked Sendabl
             XCTAssertEqual(text(adw_about_window_get_comments(window)), "A web browser.")
             XCTAssertEqual(gtk_widget_get_visible(about.widget), 0)
 
-            about.present(over: parent)
-            XCTAssertEqual(gtk_window_get_transient_for(about.window.gtkWindow), parent.gtkWindow)
+            about.present(over: parent.rawPointer)
+            XCTAssertEqual(
+                UnsafeMutableRawPointer(gtk_window_get_transient_for(about.window)), parent.rawPointer)
             XCTAssertNotEqual(gtk_widget_get_visible(about.widget), 0)
-            about.window.destroy()
+            gtk_window_destroy(about.window)
         }
     }
 

@@ -2,7 +2,6 @@ import CAdwaita
 import CGLib
 import CGTK
 import Commands
-import GTKSupport
 import UIInterfaces
 import XCTest
 
@@ -36,7 +35,7 @@ extension ViewControllerTestCase {
         commands.register(on: dispatcher)
         let window = UnsafeMutableRawPointer(adw_window_new()!).assumingMemoryBound(to: GtkWindow.self)
         let controller = BrowserWindowViewController(
-            window: WindowHandle(window),
+            window: window,
             browser: dispatcher.sender(for: (any BrowserCommands).self),
             application: dispatcher.sender(for: (any ApplicationCommands).self),
             tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
@@ -59,8 +58,7 @@ extension ViewControllerTestCase {
             guard String(cString: printed) == trigger else { continue }
             return gtk_shortcut_action_activate(
                 gtk_shortcut_get_action(shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE,
-                UnsafeMutableRawPointer(controller.gtkWindow).assumingMemoryBound(to: GtkWidget.self), nil)
-                != 0
+                UnsafeMutableRawPointer(controller.window).assumingMemoryBound(to: GtkWidget.self), nil) != 0
         }
         return nil
     }

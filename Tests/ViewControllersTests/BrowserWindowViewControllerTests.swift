@@ -17,18 +17,18 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
             controller.showIncognitoStyle()
             XCTAssertTrue(controller.hasIncognitoStyle)
             XCTAssertNotEqual(gtkshim_accessible_label_is(controller.incognitoIcon, "Incognito"), 0)
-            gtk_window_destroy(controller.gtkWindow)
+            gtk_window_destroy(controller.window)
         }
     }
 
     func testTheWindowTitleFollowsThePushes() {
         onMainActor {
             let (controller, _) = makeBrowserWindow()
-            defer { gtk_window_destroy(controller.gtkWindow) }
+            defer { gtk_window_destroy(controller.window) }
             for title in ["Page — Swiftlet", "Swiftlet", "Private — Swiftlet (Incognito)"] {
                 controller.setWindowTitle(title)
                 XCTAssertEqual(controller.windowTitle, title)
-                XCTAssertEqual(gtk_window_get_title(controller.gtkWindow).map { String(cString: $0) }, title)
+                XCTAssertEqual(gtk_window_get_title(controller.window).map { String(cString: $0) }, title)
             }
         }
     }
@@ -36,7 +36,7 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
     func testEmbeddedViewControllersArePlacedInTheirSlots() {
         onMainActor {
             let (controller, _) = makeBrowserWindow()
-            defer { gtk_window_destroy(controller.gtkWindow) }
+            defer { gtk_window_destroy(controller.window) }
             let toolbar = LabelViewController("toolbar")
             let location = LabelViewController("location")
             let content = LabelViewController("content")
@@ -57,7 +57,7 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
     func testShortcutsSendTheirCommands() {
         onMainActor {
             let (controller, commands) = makeBrowserWindow()
-            defer { gtk_window_destroy(controller.gtkWindow) }
+            defer { gtk_window_destroy(controller.window) }
             XCTAssertEqual(
                 gtk_event_controller_get_propagation_phase(controller.shortcutController), GTK_PHASE_CAPTURE)
             let expected: [(String, String)] = [
@@ -86,16 +86,16 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
     func testEscapeHidesTheFindBarWhenItHasTheFocusElseStopsTheLoad() {
         onMainActor {
             let (controller, commands) = makeBrowserWindow()
-            defer { gtk_window_destroy(controller.gtkWindow) }
+            defer { gtk_window_destroy(controller.window) }
             let findBar = FindBarViewController(
                 findInPage: dispatcher.sender(for: (any FindInPageCommands).self))
             controller.findBar = findBar
-            gtk_window_present(controller.gtkWindow)
+            gtk_window_present(controller.window)
             XCTAssertEqual(press("Escape", in: controller), false, "not handled: the key goes on")
             XCTAssertEqual(commands.received, ["stopLoading"])
             findBar.setVisible(true)
             pump("the focus in the find bar") {
-                gtk_window_get_focus(controller.gtkWindow).map {
+                gtk_window_get_focus(controller.window).map {
                     gtk_widget_is_ancestor($0, findBar.widget) != 0
                 }
                     ?? false
@@ -108,7 +108,7 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
     func testMenuAndNewTabButtonSendCommands() {
         onMainActor {
             let (controller, commands) = makeBrowserWindow()
-            defer { gtk_window_destroy(controller.gtkWindow) }
+            defer { gtk_window_destroy(controller.window) }
             XCTAssertNotNil(gtk_menu_button_get_menu_model(OpaquePointer(controller.menuButton)))
             XCTAssertEqual(
                 gtk_actionable_get_action_name(OpaquePointer(controller.newTabButton)).map {
@@ -122,7 +122,7 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
             ] {
                 XCTAssertNotEqual(
                     gtk_widget_activate_action_variant(
-                        UnsafeMutableRawPointer(controller.gtkWindow).assumingMemoryBound(to: GtkWidget.self),
+                        UnsafeMutableRawPointer(controller.window).assumingMemoryBound(to: GtkWidget.self),
                         "browser.\(action)", nil), 0, action)
             }
             XCTAssertEqual(
@@ -138,7 +138,7 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
     func testToastsShowOverTheContent() {
         onMainActor {
             let (controller, _) = makeBrowserWindow()
-            defer { gtk_window_destroy(controller.gtkWindow) }
+            defer { gtk_window_destroy(controller.window) }
             let content = LabelViewController("content")
             controller.content = content
             XCTAssertNotEqual(gtk_widget_is_ancestor(content.widget, controller.toastOverlay), 0)
@@ -151,7 +151,7 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
     func testTheDownloadsAndFullscreenSlotsTakeRoomOnlyWhileTheirButtonShows() {
         onMainActor {
             let (controller, _) = makeBrowserWindow()
-            defer { gtk_window_destroy(controller.gtkWindow) }
+            defer { gtk_window_destroy(controller.window) }
             let downloads = LabelViewController("downloads")
             let fullscreen = LabelViewController("fullscreen")
             gtk_widget_set_visible(fullscreen.widget, 0)

@@ -42,7 +42,7 @@ final class DownloadsViewControllerTests: ViewControllerTestCase, @unchecked Sen
     func testInTheWindowTheToastsShowOverTheContent() {
         onMainActor {
             let (window, _) = makeBrowserWindow()
-            defer { gtk_window_destroy(window.gtkWindow) }
+            defer { gtk_window_destroy(window.window) }
             let (controller, _) = makeDownloads(toasts: window)
             window.downloads = controller
             XCTAssertNotEqual(gtk_widget_is_ancestor(controller.widget, window.toolbarArea), 0)

@@ -40,7 +40,7 @@ final class FullscreenViewControllerTests: ViewControllerTestCase, @unchecked Se
     func testTheWindowPublishesItsFullscreenStateAndTheToolbarFollowsTheBroadcaster() {
         onMainActor {
             let (window, controller) = makeWindowWithFullscreen()
-            defer { gtk_window_destroy(window.gtkWindow) }
+            defer { gtk_window_destroy(window.window) }
             let leaveButton = controller.widget
             let broadcaster = Broadcaster()
             let recorder = WindowPropertiesRecorder()
@@ -57,7 +57,7 @@ final class FullscreenViewControllerTests: ViewControllerTestCase, @unchecked Se
 
             // A window not shown yet is fullscreen as soon as asked (a shown one, once the
             // desktop says so: a bare Xvfb has no window manager to).
-            gtk_window_fullscreen(window.gtkWindow)
+            gtk_window_fullscreen(window.window)
             XCTAssertEqual(recorder.log, ["fullscreen true"])
             XCTAssertFalse(window.isToolbarShown, "the header bar and the tab strip hide")
             XCTAssertEqual(adw_flap_get_fold_policy(window.flap), ADW_FLAP_FOLD_POLICY_ALWAYS)
@@ -73,7 +73,7 @@ final class FullscreenViewControllerTests: ViewControllerTestCase, @unchecked Se
             reveal.isRevealed = false
             XCTAssertFalse(window.isToolbarShown)
 
-            gtk_window_unfullscreen(window.gtkWindow)
+            gtk_window_unfullscreen(window.window)
             XCTAssertEqual(recorder.log, ["fullscreen true", "fullscreen false"])
             XCTAssertTrue(window.isToolbarShown)
             XCTAssertEqual(adw_flap_get_fold_policy(window.flap), ADW_FLAP_FOLD_POLICY_NEVER)
@@ -88,7 +88,7 @@ final class FullscreenViewControllerTests: ViewControllerTestCase, @unchecked Se
     func testThePointerAndTheFocusArePublished() {
         onMainActor {
             let (window, controller) = makeWindowWithFullscreen()
-            defer { gtk_window_destroy(window.gtkWindow) }
+            defer { gtk_window_destroy(window.window) }
             window.toolbar = LabelViewController("toolbar")
             let broadcaster = Broadcaster()
             let recorder = WindowPropertiesRecorder()
@@ -105,7 +105,7 @@ final class FullscreenViewControllerTests: ViewControllerTestCase, @unchecked Se
             gtkshim_emit_point(UnsafeMutableRawPointer(pointer), "enter", 300, 2)
             gtkshim_emit_point(UnsafeMutableRawPointer(pointer), "motion", 300, 1)
             XCTAssertEqual(recorder.log, [])
-            gtk_window_fullscreen(window.gtkWindow)  // at once: the window is not shown yet
+            gtk_window_fullscreen(window.window)  // at once: the window is not shown yet
             XCTAssertEqual(recorder.log, ["fullscreen true"])
             recorder.log.removeAll()
             gtkshim_emit_point(UnsafeMutableRawPointer(pointer), "enter", 300, 400)
@@ -121,17 +121,17 @@ final class FullscreenViewControllerTests: ViewControllerTestCase, @unchecked Se
                     "pointer atTopEdge", "pointer overToolbar", "pointer elsewhere", "pointer atTopEdge",
                     "pointer elsewhere",
                 ])
-            gtk_window_unfullscreen(window.gtkWindow)
+            gtk_window_unfullscreen(window.window)
             recorder.log.removeAll()
             // The keyboard focus in the header bar (Ctrl+L's location entry, a button), then
             // back in the page.
-            gtk_window_present(window.gtkWindow)
-            pump("the window shown") { gtk_widget_get_mapped(cast(window.gtkWindow)) != 0 }
+            gtk_window_present(window.window)
+            pump("the window shown") { gtk_widget_get_mapped(cast(window.window)) != 0 }
             let content = LabelViewController("page")
             gtk_label_set_selectable(OpaquePointer(content.widget), 1)  // takes the focus
             window.content = content
-            gtk_window_set_focus(window.gtkWindow, window.newTabButton)
-            gtk_window_set_focus(window.gtkWindow, content.widget)
+            gtk_window_set_focus(window.window, window.newTabButton)
+            gtk_window_set_focus(window.window, content.widget)
             XCTAssertEqual(recorder.log, ["focus true", "focus false"])
             controller.disconnect(from: broadcaster)
         }

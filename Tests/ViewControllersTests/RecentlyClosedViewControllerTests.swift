@@ -22,7 +22,7 @@ final class RecentlyClosedViewControllerTests: ViewControllerTestCase, @unchecke
     func testTheSubmenuFollowsThePushes() {
         onMainActor {
             let (window, controller, commands) = makeWindowWithMenu()
-            defer { gtk_window_destroy(window.gtkWindow) }
+            defer { gtk_window_destroy(window.window) }
             var entries = recentlyClosedEntries(window)
             XCTAssertEqual(entries.map(\.label), ["Reopen Closed Tab", "Restore Previous Session"])
             XCTAssertEqual(
@@ -69,7 +69,7 @@ final class RecentlyClosedViewControllerTests: ViewControllerTestCase, @unchecke
     func testAReplacedViewControllersEntriesLeaveTheSubmenu() {
         onMainActor {
             let (window, controller, _) = makeWindowWithMenu()
-            defer { gtk_window_destroy(window.gtkWindow) }
+            defer { gtk_window_destroy(window.window) }
             controller.setRecentlyClosedItems([RecentlyClosedItem(id: 1, title: "Old")])
             let other = RecentlyClosedViewController(commandUpdater: window)
             other.setRecentlyClosedItems([RecentlyClosedItem(id: 2, title: "New")])
@@ -84,8 +84,8 @@ final class RecentlyClosedViewControllerTests: ViewControllerTestCase, @unchecke
     func testTheActionsAndTheShortcutSendCommandsOnlyWhenEnabled() {
         onMainActor {
             let (window, controller, commands) = makeWindowWithMenu()
-            defer { gtk_window_destroy(window.gtkWindow) }
-            let widget = UnsafeMutableRawPointer(window.gtkWindow).assumingMemoryBound(to: GtkWidget.self)
+            defer { gtk_window_destroy(window.window) }
+            let widget = UnsafeMutableRawPointer(window.window).assumingMemoryBound(to: GtkWidget.self)
             XCTAssertEqual(press("<Shift><Control>t", in: window), false, "disabled: the key goes on")
             window.actions.activate("restore-previous-session")
             XCTAssertEqual(commands.received, [], "disabled actions send nothing")
@@ -114,7 +114,7 @@ final class RecentlyClosedViewControllerTests: ViewControllerTestCase, @unchecke
     func testAWindowWithoutTheViewControllerCannotReopen() {
         onMainActor {
             let (window, commands) = makeBrowserWindow()
-            defer { gtk_window_destroy(window.gtkWindow) }
+            defer { gtk_window_destroy(window.window) }
             XCTAssertEqual(press("<Shift><Control>t", in: window), false)
             XCTAssertEqual(
                 recentlyClosedEntries(window).map(\.label), ["Reopen Closed Tab", "Restore Previous Session"])

@@ -1,7 +1,6 @@
 import CAdwaita
 import CGTK
 import Commands
-import GTKSupport
 import UIInterfaces
 import XCTest
 
@@ -43,7 +42,7 @@ final class ViewControllerLifetimeTests: ViewControllerTestCase, @unchecked Send
                 let newContent = ContentViewController(
                     navigation: dispatcher.sender(for: (any NavigationCommands).self))
                 let newWindow = BrowserWindowViewController(
-                    window: WindowHandle(window), browser: dispatcher.sender(for: (any BrowserCommands).self),
+                    window: window, browser: dispatcher.sender(for: (any BrowserCommands).self),
                     application: dispatcher.sender(for: (any ApplicationCommands).self),
                     tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
                     navigation: dispatcher.sender(for: (any NavigationCommands).self),

@@ -70,7 +70,7 @@ final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
     func testTheShortcutsAreTheTables() {
         onMainActor {
             let (controller, _) = makeBrowserWindow()
-            defer { gtk_window_destroy(controller.gtkWindow) }
+            defer { gtk_window_destroy(controller.window) }
             // Escape is a callback: the find bar and the location entry come first.
             let expected = WindowAction.all.flatMap { action in
                 action.accelerators.map {
@@ -86,7 +86,7 @@ final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
     func testTheMainMenuIsMadeFromTheTable() {
         onMainActor {
             let (controller, _) = makeBrowserWindow()
-            defer { gtk_window_destroy(controller.gtkWindow) }
+            defer { gtk_window_destroy(controller.window) }
             let sections = MainMenuSection.allCases
             // The table's items by section (sections in order; within one, the table's order).
             let tableItems = sections.flatMap { section in
@@ -133,7 +133,7 @@ final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
             XCTAssertEqual(rows["view-source"], ["<Control>u"])
             XCTAssertEqual(rows["keyboard-shortcuts"], ["<Control>question"])
             let (controller, commands) = makeBrowserWindow()
-            defer { gtk_window_destroy(controller.gtkWindow) }
+            defer { gtk_window_destroy(controller.window) }
             for (name, command) in [
                 ("stop", "stopLoading"), ("inspector", "showInspector"), ("view-source", "viewSource"),
                 ("keyboard-shortcuts", "showKeyboardShortcuts"),
@@ -147,7 +147,7 @@ final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
     func testEscapeOutsideTheFindBarAndTheLocationEntryStopsTheLoad() {
         onMainActor {
             let (controller, commands) = makeBrowserWindow()
-            defer { gtk_window_destroy(controller.gtkWindow) }
+            defer { gtk_window_destroy(controller.window) }
             XCTAssertFalse(controller.escape(), "the page gets Escape too")
             XCTAssertEqual(commands.received.last, "stopLoading")
             XCTAssertFalse(controller.escapeLeftByTheLocationEntry(), "the focus is not in the entry")
@@ -157,13 +157,13 @@ final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
     func testEscapeInTheLocationEntryIsTheEntrysFirst() {
         onMainActor {
             let (controller, commands) = makeBrowserWindow()
-            defer { gtk_window_destroy(controller.gtkWindow) }
+            defer { gtk_window_destroy(controller.window) }
             let locationBar = LocationBarViewController(
                 locationBar: dispatcher.sender(for: (any LocationBarCommands).self))
             controller.locationBar = locationBar
-            gtk_window_present(controller.gtkWindow)
+            gtk_window_present(controller.window)
             locationBar.focus()
-            XCTAssertNotNil(gtk_window_get_focus(controller.gtkWindow))
+            XCTAssertNotNil(gtk_window_get_focus(controller.window))
             XCTAssertFalse(controller.escape(), "the entry gets it")
             XCTAssertNotEqual(commands.received.last, "stopLoading")
             XCTAssertTrue(controller.escapeLeftByTheLocationEntry())
@@ -178,7 +178,7 @@ final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
                 XCTAssertFalse(first.contains("KP_"), action.name)
             }
             let (controller, _) = makeBrowserWindow()
-            defer { gtk_window_destroy(controller.gtkWindow) }
+            defer { gtk_window_destroy(controller.window) }
             let zoom = BrowserWindowViewController.makeMenuSection(.zoom)
             defer { g_object_unref(UnsafeMutableRawPointer(zoom)) }
             var accels: [String] = []
@@ -202,11 +202,11 @@ final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
             XCTAssertEqual(listed.sorted(), table.sorted())
             XCTAssertTrue(WindowAction.all.allSatisfy { $0.accelerators.isEmpty || $0.shortcutTitle != nil })
             let (controller, _) = makeBrowserWindow()
-            defer { gtk_window_destroy(controller.gtkWindow) }
-            let shown = controller.showKeyboardShortcuts()
+            defer { gtk_window_destroy(controller.window) }
+            let shown = controller.presentKeyboardShortcuts()
             XCTAssertNotEqual(
                 gtkshim_is_a(UnsafeMutableRawPointer(shown), gtk_shortcuts_window_get_type()), 0)
-            XCTAssertEqual(gtk_window_get_transient_for(shown), controller.gtkWindow)
+            XCTAssertEqual(gtk_window_get_transient_for(shown), controller.window)
             gtk_window_destroy(shown)
         }
     }
@@ -214,7 +214,7 @@ final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
     func testEveryActionIsInTheGroupEnabledAsTheTableSaysAndSendsOneCommand() {
         onMainActor {
             let (controller, commands) = makeBrowserWindow()
-            defer { gtk_window_destroy(controller.gtkWindow) }
+            defer { gtk_window_destroy(controller.window) }
             for action in WindowAction.all {
                 XCTAssertEqual(
                     controller.actions.isEnabled(action.name), action.isInitiallyEnabled, action.name)
@@ -234,7 +234,7 @@ final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
     func testTheHeaderBarButtonsActivateActionsOfTheTable() {
         onMainActor {
             let (controller, _) = makeBrowserWindow()
-            defer { gtk_window_destroy(controller.gtkWindow) }
+            defer { gtk_window_destroy(controller.window) }
             let fullscreen = FullscreenViewController(layout: controller)
             let names = Set(WindowAction.all.map(\.detailedName))
             for button in [controller.newTabButton, fullscreen.widget] {

@@ -110,7 +110,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
 
     private func makeWindowViewController(_ window: WindowHandle) -> BrowserWindowViewController {
         let windowViewController = BrowserWindowViewController(
-            window: window,
+            window: window.gtkWindow,
             browser: dispatcher.sender(for: (any BrowserCommands).self),
             application: dispatcher.sender(for: (any ApplicationCommands).self),
             tabStrip: dispatcher.sender(for: (any TabStripCommands).self),
@@ -250,7 +250,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         let about = AboutViewController(
             applicationName: "Swiftlet", version: "0.1.0",
             comments: "A web browser for Linux, written in Swift on WebKit.")
-        about.present(over: window)
+        about.present(over: window.rawPointer)
         self.about = about
     }
 

@@ -1,7 +1,6 @@
 public import CAdwaita
 import CGTK
 import GLibSupport
-public import GTKSupport
 
 /// The about window (libadwaita's `AdwAboutWindow`): the application's name, its version, a
 /// line about it and its licence, over the browser window that asked for it. It is a window of
@@ -24,11 +23,15 @@ public final class AboutViewController: ViewController {
     }
 
     /// The about window as GTK's window functions take it.
-    public var window: WindowHandle { WindowHandle(widget) }
+    var window: UnsafeMutablePointer<GtkWindow> {
+        UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkWindow.self)
+    }
 
-    /// Shows the about window over `parent`, transient for it.
-    public func present(over parent: WindowHandle) {
-        gtk_window_set_transient_for(window.gtkWindow, parent.gtkWindow)
-        window.present()
+    /// Shows the about window over `parent` (a `GtkWindow *`), transient for it. ViewControllers
+    /// name GTK's types only through CAdwaita (docs/design.md, "Modules"), so the parent
+    /// comes as a raw pointer.
+    public func present(over parent: UnsafeMutableRawPointer) {
+        gtk_window_set_transient_for(window, parent.assumingMemoryBound(to: GtkWindow.self))
+        gtk_window_present(window)
     }
 }

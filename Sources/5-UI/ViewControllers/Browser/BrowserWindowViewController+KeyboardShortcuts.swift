@@ -1,18 +1,22 @@
 import CGLib
-public import CGTK
+import CGTK
 
 // The Keyboard Shortcuts window (Ctrl+?): a `GtkShortcutsWindow` listing every row of the
 // action table that has keys, by menu section, from the same table the shortcuts come from.
 
 extension BrowserWindowViewController {
     /// Shows a Keyboard Shortcuts window over the window (modal: the keys go to it while it
-    /// shows; it goes with the window) and returns it.
+    /// shows; it goes with the window).
+    public func showKeyboardShortcuts() { presentKeyboardShortcuts() }
+
+    /// Shows the Keyboard Shortcuts window and returns it: the public API names no GTK type
+    /// that both CGTK and CAdwaita declare (docs/design.md, "Modules and who may import whom").
     @discardableResult
-    public func showKeyboardShortcuts() -> UnsafeMutablePointer<GtkWindow> {
+    func presentKeyboardShortcuts() -> UnsafeMutablePointer<GtkWindow> {
         let builder = gtk_builder_new_from_string(Self.shortcutsWindowDefinition(), -1)!
         defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
         let shown: UnsafeMutablePointer<GtkWindow> = cast(gtk_builder_get_object(builder, "shortcuts")!)
-        gtk_window_set_transient_for(shown, gtkWindow)
+        gtk_window_set_transient_for(shown, window)
         gtk_window_set_modal(shown, 1)
         gtk_window_set_destroy_with_parent(shown, 1)
         gtk_window_present(shown)

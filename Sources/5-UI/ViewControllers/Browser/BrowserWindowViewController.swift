@@ -4,7 +4,6 @@ import CGTK
 public import Commands
 import GLibSupport
 import GTKShims
-public import GTKSupport
 public import UIInterfaces
 
 /// One browser window's content: a header bar (the toolbar, the location bar as its title
@@ -35,8 +34,7 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
     public let widget: UnsafeMutablePointer<GtkWidget>
     /// The window it fills: its content, its "browser" action group and its shortcut
     /// controller are this view controller's.
-    public let window: WindowHandle
-    var gtkWindow: UnsafeMutablePointer<GtkWindow> { window.gtkWindow }
+    public let window: UnsafeMutablePointer<GtkWindow>
 
     /// The window's actions ("browser.new-tab" …), for menu items, buttons and shortcuts.
     let actions = ActionGroup()
@@ -100,7 +98,7 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
     /// Fills `window` (whose content it replaces); its actions send through the command
     /// senders.
     public init(
-        window: WindowHandle,
+        window: UnsafeMutablePointer<GtkWindow>,
         browser: CommandSender<any BrowserCommands>,
         application: CommandSender<any ApplicationCommands>,
         tabStrip: CommandSender<any TabStripCommands>,
@@ -187,7 +185,7 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
         g_object_unref(UnsafeMutableRawPointer(menu))
         gtk_event_controller_set_propagation_phase(shortcutController, GTK_PHASE_CAPTURE)
         installShortcuts()
-        gtk_widget_add_controller(cast(gtkWindow), shortcutController)
+        gtk_widget_add_controller(cast(window), shortcutController)
         // Escape in the location entry that the entry did not take (nothing to put back)
         // comes back up to the window: it stops the load, as elsewhere.
         let escapeAfterEntry = gtk_shortcut_controller_new()!
@@ -196,14 +194,14 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
             gtk_shortcut_new(
                 gtk_shortcut_trigger_parse_string("Escape"),
                 callbackShortcutAction { [weak self] in self?.escapeLeftByTheLocationEntry() ?? false }))
-        gtk_widget_add_controller(cast(gtkWindow), escapeAfterEntry)
+        gtk_widget_add_controller(cast(window), escapeAfterEntry)
         // GTK's own inspector binding (Ctrl+Shift+I, Ctrl+Shift+D, the window's
         // "enable-debugging" keybinding signal) would offer GTK's widget inspector: the
         // handler says it handled the key, so that GTK's default handler never runs.
-        inspectorBinding = SignalConnection.connect(rawPointer(gtkWindow), signal: "enable-debugging") {
+        inspectorBinding = SignalConnection.connect(rawPointer(window), signal: "enable-debugging") {
             $0.setReturnValue(true)
         }
-        setContent(of: gtkWindow)
+        setContent(of: window)
         layOutToolbar(isFullscreen: false, isToolbarRevealed: false)
     }
 
@@ -226,14 +224,13 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
     /// the window) and the incognito mark, so that it is never mistaken for a regular window.
     public func showIncognitoStyle() {
         Self.installStyles()
-        gtk_widget_add_css_class(cast(gtkWindow), "incognito")
+        gtk_widget_add_css_class(cast(window), "incognito")
         gtk_widget_set_visible(incognitoIcon, 1)
     }
 
     /// Whether the window has the incognito look.
     public var hasIncognitoStyle: Bool {
-        gtk_widget_has_css_class(cast(gtkWindow), "incognito") != 0
-            && gtk_widget_get_visible(incognitoIcon) != 0
+        gtk_widget_has_css_class(cast(window), "incognito") != 0 && gtk_widget_get_visible(incognitoIcon) != 0
     }
 
     private static var stylesInstalled = false
@@ -256,9 +253,9 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
     // MARK: WindowTitleConsumer
 
     /// The desktop shows it in its window list and task switcher.
-    public func setWindowTitle(_ title: String) { gtk_window_set_title(gtkWindow, title) }
+    public func setWindowTitle(_ title: String) { gtk_window_set_title(window, title) }
 
-    var windowTitle: String { gtk_window_get_title(gtkWindow).map { String(cString: $0) } ?? "" }
+    var windowTitle: String { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
 
     // MARK: ToastPresenter
 
@@ -302,22 +299,22 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
     }
 
     private func setContent(of window: UnsafeMutablePointer<GtkWindow>) {
-        let instance = UnsafeMutableRawPointer(gtkWindow)
+        let instance = UnsafeMutableRawPointer(window)
         if gtkshim_is_a(instance, adw_application_window_get_type()) != 0 {
-            adw_application_window_set_content(cast(gtkWindow), widget)
+            adw_application_window_set_content(cast(window), widget)
         } else if gtkshim_is_a(instance, adw_window_get_type()) != 0 {
-            adw_window_set_content(cast(gtkWindow), widget)
+            adw_window_set_content(cast(window), widget)
         } else {
-            gtk_window_set_child(gtkWindow, widget)
+            gtk_window_set_child(window, widget)
         }
-        gtk_widget_insert_action_group(cast(gtkWindow), "browser", actions.group.opaque)
+        gtk_widget_insert_action_group(cast(window), "browser", actions.group.opaque)
     }
 
     /// Escape hides the find bar when the focus is in it; in the location entry it is the
     /// entry's first (which puts the URL back; ``escapeLeftByTheLocationEntry()`` gets what it
     /// leaves); elsewhere it stops the page's load ("stop") and goes on to the page.
     func escape() -> Bool {
-        let focus = gtk_window_get_focus(gtkWindow)
+        let focus = gtk_window_get_focus(window)
         if let focus, gtk_widget_is_ancestor(focus, findBarSlot) != 0 {
             findInPage.send { $0.hideFindBar() }
             return true
@@ -332,7 +329,7 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
     /// Escape that reached the window after the page and the location entry: stops the load
     /// when the focus is in the entry (the page's Escape was handled on the way down).
     func escapeLeftByTheLocationEntry() -> Bool {
-        guard let focus = gtk_window_get_focus(gtkWindow),
+        guard let focus = gtk_window_get_focus(window),
             focus == locationBarSlot || gtk_widget_is_ancestor(focus, locationBarSlot) != 0
         else { return false }
         actions.activate(WindowAction.stop.name)

@@ -1,5 +1,4 @@
 public import CAdwaita
-public import GTKSupport
 
 /// The window as the fullscreen view controller sees it: the window whose state it watches,
 /// the toolbar area over which the pointer and the focus count, and the layout it switches
@@ -7,7 +6,7 @@ public import GTKSupport
 /// `ios/chrome/browser/ui/fullscreen/fullscreen_ui_element.h`).
 @MainActor
 public protocol FullscreenLayout: AnyObject {
-    var window: WindowHandle { get }
+    var window: UnsafeMutablePointer<GtkWindow> { get }
     /// The header bar and the tab strip.
     var toolbarArea: UnsafeMutablePointer<GtkWidget> { get }
     /// Outside fullscreen, puts the toolbar area above the rest; in fullscreen, over the page,

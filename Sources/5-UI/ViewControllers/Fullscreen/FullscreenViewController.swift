@@ -41,7 +41,7 @@ public final class FullscreenViewController: ViewController, BroadcastSource {
         ownership = ownWidget(widget)
         gtk_actionable_set_action_name(opaque(widget), WindowAction.fullscreen.detailedName)
         gtk_widget_set_visible(widget, 0)
-        watchWindow(layout.window.gtkWindow)
+        watchWindow(layout.window)
     }
 
     /// Publishes ``isFullscreen``, ``pointerPosition`` and ``isFocusInToolbar`` on `broadcaster`
@@ -96,7 +96,7 @@ public final class FullscreenViewController: ViewController, BroadcastSource {
 
     private func fullscreenChanged() {
         guard let layout else { return }
-        let fullscreen = gtk_window_is_fullscreen(layout.window.gtkWindow) != 0
+        let fullscreen = gtk_window_is_fullscreen(layout.window) != 0
         guard fullscreen != isFullscreen else { return }
         isFullscreen = fullscreen
         gtk_widget_set_visible(widget, fullscreen ? 1 : 0)
@@ -121,7 +121,7 @@ public final class FullscreenViewController: ViewController, BroadcastSource {
 
     private func focusChanged() {
         guard let layout else { return }
-        let focus = gtk_window_get_focus(layout.window.gtkWindow)
+        let focus = gtk_window_get_focus(layout.window)
         let inToolbar = focus.map { gtk_widget_is_ancestor($0, layout.toolbarArea) != 0 } ?? false
         guard inToolbar != isFocusInToolbar else { return }
         isFocusInToolbar = inToolbar
