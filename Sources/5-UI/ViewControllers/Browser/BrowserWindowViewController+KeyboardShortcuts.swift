@@ -1,3 +1,4 @@
+import CAdwaita
 import CGLib
 import CGTK
 
