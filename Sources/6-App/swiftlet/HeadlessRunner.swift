@@ -108,11 +108,11 @@ struct HeadlessRunner {
         // and the page loads while GTK makes and maps the window (the page lays out again
         // at the window's size).
         if let first = options.urls.first { webState.load(first) }
-        let window = UnsafeMutableRawPointer(gtk_window_new()!).assumingMemoryBound(to: GtkWindow.self)
-        defer { gtk_window_destroy(window) }
-        gtk_window_set_default_size(window, 1280, 800)
-        gtk_window_set_child(window, webState.view.pointer?.assumingMemoryBound(to: GtkWidget.self))
-        gtk_window_present(window)
+        let window = WindowHandle(gtk_window_new()!)
+        defer { window.destroy() }
+        gtk_window_set_default_size(window.gtkWindow, 1280, 800)
+        gtk_window_set_child(window.gtkWindow, webState.view.pointer?.assumingMemoryBound(to: GtkWidget.self))
+        window.present()
         for (index, url) in options.urls.enumerated() {
             if index > 0 {
                 watcher.status = nil
