@@ -50,6 +50,10 @@ public final class WebKitWebContent: WebContent {
     /// The idle source that delivers ``WebKitSignal/completionDue``, while one is pending.
     var completionSource: UInt32?
     let printing = WebKitPrinting()
+    /// The actions of the context menu last shown (``connectContextMenu(_:)``).
+    var contextMenuConnections: [SignalConnection] = []
+    /// The page's selected text, as ``SelectionScript`` last posted it.
+    var selectionText = ""
 
     /// Whether the web process went away and the content was not reloaded since.
     public var isCrashed: Bool { navigation.isCrashed }
@@ -189,8 +193,9 @@ public final class WebKitWebContent: WebContent {
         delegate = nil
         if let completionSource { GLibMainLoop.removeSource(completionSource) }
         completionSource = nil
-        for connection in connections { connection.cancel() }
+        for connection in connections + contextMenuConnections { connection.cancel() }
         connections.removeAll()
+        contextMenuConnections.removeAll()
         printing.cancelAll()
         if let view = webViewPointer, navigation.isLoading { webkit_web_view_stop_loading(view) }
         webView = nil
