@@ -21,8 +21,9 @@ import WebKitShims
 /// Those decisions are `WebKitNavigationMachine`'s (which knows nothing of GTK): this class
 /// turns the view's signals into `WebKitSignal`s and carries out what the machine decides.
 ///
-/// New windows: WebKit's "create" (a `target=_blank` link, `window.open`, the context menu's
-/// "Open Link in New Window") asks the delegate for a content
+/// New windows: WebKit's "create" (a `target=_blank` link, `window.open`; not the browser's
+/// context menu, whose entries open links through the delegate: `+ContextMenu`) asks the
+/// delegate for a content
 /// (``WebContentDelegate/webContent(_:createNewContentFor:)``); the one it returns, made by
 /// ``makeRelatedContent()``, is a view related to this one, and WebKit loads the request in
 /// it. Requests without a user gesture reach "create" too (the view's
