@@ -22,6 +22,7 @@ extension WebKitWebContent {
             case WEBKIT_LOAD_REDIRECTED: content.navigation.handle(.loadRedirected)
             case WEBKIT_LOAD_COMMITTED:
                 content.hadFormInteraction = false
+                content.selectionText = ""
                 content.recordSite()
                 content.navigation.handle(.loadCommitted)
             case WEBKIT_LOAD_FINISHED: content.navigation.handle(.loadFinished)
