@@ -6,6 +6,9 @@ import XCTest
 /// as a screen reader reads it (AT-SPI): its entries for a link, an image, a selection and
 /// the page, and what choosing some of them does.
 final class ContextMenuTests: BrowserTestCase, @unchecked Sendable {
+    /// The image's bytes (not a picture: the menu only needs an `<img>`).
+    static let image = Data((0..<64).map { UInt8($0) })
+
     override func setUpWithError() throws {
         try super.setUpWithError()
         // Large targets, so that a click well inside each lands on it whether or not the
@@ -24,7 +27,7 @@ final class ContextMenuTests: BrowserTestCase, @unchecked Sendable {
                 "<title>Selected</title><body style=\"margin:0\" onload=\"getSelection()"
                     + ".selectAllChildren(document.getElementById('t'))\">\(body)</body>"))
         server.route("/b", .html("<title>Page B</title><p>b</p>"))
-        server.route("/red.png", HTTPResponse(headers: ["Content-Type": "image/png"], body: Data(count: 64)))
+        server.route("/red.png", HTTPResponse(headers: ["Content-Type": "image/png"], body: Self.image))
     }
 
     /// Starts the browser on `path`, right-clicks at window y `y` and returns the menu's
@@ -61,14 +64,25 @@ final class ContextMenuTests: BrowserTestCase, @unchecked Sendable {
             "no tab opened in the page's window")
     }
 
-    func testAnImagesMenu() throws {
-        let (_, _, entries) = try openMenu(on: "/menu", atY: 300, first: "Open Image in New Tab")
+    func testAnImagesMenuAndSaveImageAsWritesWhereTheUserTyped() throws {
+        let (browser, app, entries) = try openMenu(on: "/menu", atY: 300, first: "Open Image in New Tab")
         XCTAssertEqual(
             entries,
             [
                 "Open Image in New Tab", "Save Image As…", "Copy Image", "Copy Image Address",
                 "Inspect Element",
             ])
+        XCTAssertTrue(try XCTUnwrap(app.first { $0.name == "Save Image As…" }).click())
+        XCTAssertNotNil(
+            waitForNode(in: app) { $0.role == "text" && $0.text == "red.png" },
+            "the dialog offers the image's name")
+        let chosen = browser.userDataDirectory.appendingPathComponent("chosen.png")
+        Keyboard.press("ctrl+a")
+        Keyboard.type(chosen.path)
+        Keyboard.press("Return")
+        XCTAssertTrue(
+            eventually { (try? Data(contentsOf: chosen)) == Self.image },
+            "the image is where it was asked to go")
     }
 
     func testASelectionsMenuOffersToSearchTheWebForIt() throws {
