@@ -70,6 +70,7 @@ final class BrowserCoordinatorTests: GTKTestCase, @unchecked Sendable {
             "SceneCommands": dispatcher.isDispatching(for: (any SceneCommands).self),
             "DownloadsCommands": dispatcher.isDispatching(for: (any DownloadsCommands).self),
             "InfoBarCommands": dispatcher.isDispatching(for: (any InfoBarCommands).self),
+            "ContextMenuCommands": dispatcher.isDispatching(for: (any ContextMenuCommands).self),
         ]
     }
 
@@ -95,7 +96,8 @@ final class BrowserCoordinatorTests: GTKTestCase, @unchecked Sendable {
                     "TabStripCoordinator", "ToolbarCoordinator", "LocationBarCoordinator",
                     "ContentCoordinator",
                     "FindBarCoordinator", "InfoBarCoordinator", "FullscreenCoordinator",
-                    "DownloadsCoordinator", "RecentlyClosedCoordinator", "WindowTitleCoordinator",
+                    "DownloadsCoordinator", "ContextMenuCoordinator", "RecentlyClosedCoordinator",
+                    "WindowTitleCoordinator",
                 ])
 
             // Commands reach the model and the application through the dispatcher.
@@ -105,6 +107,15 @@ final class BrowserCoordinatorTests: GTKTestCase, @unchecked Sendable {
             XCTAssertEqual(application.log, ["showAbout"])
             dispatcher.dispatch((any SceneCommands).self) { $0.openNewWindow(incognito: true) }
             XCTAssertEqual(app.scenes.map(\.isIncognito), [false, true], "the application opened a window")
+            dispatcher.dispatch((any SceneCommands).self) {
+                $0.openNewWindow(loading: URL(string: "https://c.test/")!, incognito: true)
+            }
+            XCTAssertEqual(app.scenes.map(\.isIncognito), [false, true, true])
+            XCTAssertEqual(
+                app.scenes.last?.browser.webStateList.webStates.map(\.visibleURL),
+                [URL(string: "https://c.test/")!])
+            let agent = WebStateDelegateBrowserAgent.fromBrowser(browser)
+            XCTAssertNotNil(agent?.contextMenuProvider, "the window builds its pages' context menu")
             coordinator.openTabs([URL(string: "https://a.test/")!, URL(string: "https://b.test/")!])
             XCTAssertEqual(browser.webStateList.count, 3)
             XCTAssertEqual(browser.webStateList.activeIndex, 2)
@@ -113,6 +124,7 @@ final class BrowserCoordinatorTests: GTKTestCase, @unchecked Sendable {
 
             coordinator.stop()
             XCTAssertEqual(handled(dispatcher).filter { $0.value }.map(\.key), [], "commands still handled")
+            XCTAssertNil(agent?.contextMenuProvider)
             XCTAssertTrue(coordinator.children.isEmpty)
             XCTAssertFalse(coordinator.isStarted)
             app.quit()

@@ -1,12 +1,15 @@
 import Application
 import Base
+import Commands
 import Foundation
 import Mediators
 import ModelTestSupport
+import Prefs
 import Profiles
 import TabModel
 import TestSupport
 import Testing
+import UIInterfaces
 import Web
 import WebTestSupport
 
@@ -17,6 +20,7 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
     case windowTitleConsumer, windowTitleDisconnectTwice
     case downloadsConsumer, browserPrint
     case sceneHandler, sceneOpenWindow
+    case contextMenuExecute
 
     var message: String {
         switch self {
@@ -29,6 +33,7 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
         case .browserPrint: "BrowserMediator.printActivePage() used after disconnect()"
         case .sceneHandler: "SceneMediator.handler(for:) used after disconnect()"
         case .sceneOpenWindow: "SceneMediator.openWindow(urls:incognito:) used after disconnect()"
+        case .contextMenuExecute: "ContextMenuMediator.executeContextMenuCommand(_:) used after disconnect()"
         }
     }
 
@@ -61,6 +66,17 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
             }
             mediator.disconnect()
             mediator.printActivePage()
+        case .contextMenuExecute:
+            let registry = PrefRegistry()
+            let dispatcher = CommandDispatcher()
+            let mediator = ContextMenuMediator(
+                isIncognito: false, prefService: PrefService(registry: registry),
+                commands: dispatcher.sender(for: (any ContextMenuCommands).self),
+                navigation: dispatcher.sender(for: (any NavigationCommands).self),
+                browser: dispatcher.sender(for: (any BrowserCommands).self),
+                scene: dispatcher.sender(for: (any SceneCommands).self))
+            mediator.disconnect()
+            mediator.executeContextMenuCommand(.reload)
         case .sceneHandler, .sceneOpenWindow:
             let app = AppState(
                 userDataDirectory: UserDataDirectory(path: TestProfile.makeUserDataDirectory()),

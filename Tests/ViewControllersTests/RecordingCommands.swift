@@ -1,4 +1,5 @@
 import Commands
+import Foundation
 import UIInterfaces
 
 /// A fake handler of every command protocol: records each command as text, and can run a
@@ -76,6 +77,9 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
     func showKeyboardShortcuts() { record("showKeyboardShortcuts") }
 
     func openNewWindow(incognito: Bool) { record(incognito ? "openNewIncognitoWindow" : "openNewWindow") }
+    func openNewWindow(loading url: URL, incognito: Bool) {
+        record("openNewWindow(loading: \(url.absoluteString), incognito: \(incognito))")
+    }
     func showAbout() { record("showAbout") }
     func quit() { record("quit") }
 

@@ -76,6 +76,14 @@ public protocol WebContent: AnyObject {
     /// page's source); nil without a committed page. `completion` runs once, possibly later.
     func mainResourceText(completion: @escaping @MainActor (String?) -> Void)
 
+    /// Downloads `url` as the page would (its session, the page as referrer) to the file
+    /// `destination`, replacing it: the user chose it (Save Link As…, Save Image As…).
+    func download(_ url: URL, to destination: URL)
+
+    /// Saves the committed page to the file `destination` as one MHTML file (its resources
+    /// included); `completion` gets whether it was written.
+    func savePage(to destination: URL, completion: @escaping @MainActor (Bool) -> Void)
+
     /// Makes a new content for a window this content's page opens: in the same context,
     /// and related to it as the engine requires (same web process, `window.opener`).
     func makeRelatedContent() -> any WebContent

@@ -19,6 +19,12 @@ public protocol WebContentDelegate: AnyObject {
     /// page was opened by a script, or its history has a single entry. The content stays
     /// open until its owner closes it.
     func webContentDidRequestClose(_ content: any WebContent)
+    /// The user asked for the page's context menu over what `params` describes. Returns the
+    /// menu's sections (the engine puts separators between them), or nil for the engine's
+    /// own menu.
+    func webContent(
+        _ content: any WebContent, contextMenuFor params: ContextMenuParams
+    ) -> [[ContextMenuItem]]?
 }
 
 extension WebContentDelegate {
@@ -34,4 +40,11 @@ extension WebContentDelegate {
 
     /// Ignores the request.
     public func webContentDidRequestClose(_ content: any WebContent) {}
+
+    /// The engine's own menu.
+    public func webContent(
+        _ content: any WebContent, contextMenuFor params: ContextMenuParams
+    )
+        -> [[ContextMenuItem]]?
+    { nil }
 }

@@ -21,6 +21,11 @@ public protocol WebStateDelegate: AnyObject {
     /// allowed it (Chromium's CloseWebState): the delegate closes the tab, or does nothing to
     /// keep it.
     func closeWebState(_ webState: WebState)
+
+    /// The user asked for the context menu of `source`'s page over what `params` describes
+    /// (iOS's `WebStateDelegate::ContextMenuConfiguration`): the menu's sections, or nil for
+    /// the engine's own menu.
+    func contextMenuItems(for source: WebState, params: ContextMenuParams) -> [[ContextMenuItem]]?
 }
 
 extension WebStateDelegate {
@@ -29,4 +34,9 @@ extension WebStateDelegate {
 
     /// Keeps the tab.
     public func closeWebState(_ webState: WebState) {}
+
+    /// The engine's own menu.
+    public func contextMenuItems(for source: WebState, params: ContextMenuParams) -> [[ContextMenuItem]]? {
+        nil
+    }
 }

@@ -56,7 +56,11 @@ final class WebKitDownloads {
                 })
         }
         on("decide-destination") { downloads, task, args in
-            let destination = downloads.uniqueDestination(for: args.string(at: 1) ?? "")
+            // A download started with its destination (Save Link As…) keeps it.
+            let destination =
+                webkit_download_get_destination(task.download.opaque).map {
+                    URL(fileURLWithPath: String(cString: $0))
+                } ?? downloads.uniqueDestination(for: args.string(at: 1) ?? "")
             task.decided(destination)
             webkit_download_set_destination(task.download.opaque, destination.path)
             args.setReturnValue(true)

@@ -22,6 +22,7 @@ extension WebKitWebContent {
             case WEBKIT_LOAD_REDIRECTED: content.navigation.handle(.loadRedirected)
             case WEBKIT_LOAD_COMMITTED:
                 content.hadFormInteraction = false
+                content.selectionText = ""
                 content.recordSite()
                 content.navigation.handle(.loadCommitted)
             case WEBKIT_LOAD_FINISHED: content.navigation.handle(.loadFinished)
@@ -64,6 +65,7 @@ extension WebKitWebContent {
                 })
             FormInteractionScript.install(in: manager.opaque)
         }
+        connectContextMenu(view)
         let list = UnsafeMutableRawPointer(webkit_web_view_get_back_forward_list(view.typed())!)
         connections.append(
             SignalConnection.connect(list, signal: "changed") { [weak self] _ in

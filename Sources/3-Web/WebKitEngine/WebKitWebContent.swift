@@ -21,8 +21,9 @@ import WebKitShims
 /// Those decisions are `WebKitNavigationMachine`'s (which knows nothing of GTK): this class
 /// turns the view's signals into `WebKitSignal`s and carries out what the machine decides.
 ///
-/// New windows: WebKit's "create" (a `target=_blank` link, `window.open`, the context menu's
-/// "Open Link in New Window") asks the delegate for a content
+/// New windows: WebKit's "create" (a `target=_blank` link, `window.open`; not the browser's
+/// context menu, whose entries open links through the delegate: `+ContextMenu`) asks the
+/// delegate for a content
 /// (``WebContentDelegate/webContent(_:createNewContentFor:)``); the one it returns, made by
 /// ``makeRelatedContent()``, is a view related to this one, and WebKit loads the request in
 /// it. Requests without a user gesture reach "create" too (the view's
@@ -50,6 +51,10 @@ public final class WebKitWebContent: WebContent {
     /// The idle source that delivers ``WebKitSignal/completionDue``, while one is pending.
     var completionSource: UInt32?
     let printing = WebKitPrinting()
+    /// The actions of the context menu last shown (``connectContextMenu(_:)``).
+    var contextMenuConnections: [SignalConnection] = []
+    /// The page's selected text, as ``SelectionScript`` last posted it.
+    var selectionText = ""
 
     /// Whether the web process went away and the content was not reloaded since.
     public var isCrashed: Bool { navigation.isCrashed }
@@ -189,8 +194,9 @@ public final class WebKitWebContent: WebContent {
         delegate = nil
         if let completionSource { GLibMainLoop.removeSource(completionSource) }
         completionSource = nil
-        for connection in connections { connection.cancel() }
+        for connection in connections + contextMenuConnections { connection.cancel() }
         connections.removeAll()
+        contextMenuConnections.removeAll()
         printing.cancelAll()
         if let view = webViewPointer, navigation.isLoading { webkit_web_view_stop_loading(view) }
         webView = nil

@@ -48,6 +48,10 @@ public final class FakeWebContent: WebContent {
     public private(set) var printRequests = 0
     /// How many times the web inspector was asked for.
     public private(set) var inspectorRequests = 0
+    /// What ``download(_:to:)`` was asked for, in order.
+    public internal(set) var downloads: [(url: URL, destination: URL)] = []
+    /// Where ``savePage(to:completion:)`` saved the page, in order.
+    public internal(set) var savedPages: [URL] = []
     /// Every URL this content loaded (commits and failures), in order.
     public private(set) var loadedURLs: [URL] = []
     /// The content whose page opened this one (``makeRelatedContent()``), if any.

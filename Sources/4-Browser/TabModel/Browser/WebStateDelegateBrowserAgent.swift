@@ -18,6 +18,10 @@ public final class WebStateDelegateBrowserAgent: BrowserAgent {
     /// request opens nothing.
     public weak var windowOpener: (any BrowserWindowOpener)?
 
+    /// Builds the context menu of this browser's pages (held weakly); with none, a page shows
+    /// the engine's own menu.
+    public weak var contextMenuProvider: (any ContextMenuConfigurationProvider)?
+
     /// Attaches to `browser`'s tab list and becomes the delegate of its tabs.
     public init(_ browser: Browser) {
         self.browser = browser
@@ -90,6 +94,15 @@ extension WebStateDelegateBrowserAgent: WebStateDelegate {
             return
         }
         webStateList.close(at: index, flags: .userAction)
+    }
+}
+
+extension WebStateDelegateBrowserAgent {
+    /// The ``contextMenuProvider``'s menu for a tab of this browser; nil (the engine's own
+    /// menu) without a provider or for a source that is not in this browser.
+    public func contextMenuItems(for source: WebState, params: ContextMenuParams) -> [[ContextMenuItem]]? {
+        guard let webStateList, webStateList.contains(source) else { return nil }
+        return contextMenuProvider?.contextMenuItems(for: source, params: params)
     }
 }
 

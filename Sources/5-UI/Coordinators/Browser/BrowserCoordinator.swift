@@ -144,6 +144,9 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         var parts: [Coordinator] = [
             tabStrip, toolbar, locationBar, content, findBar, infoBar, fullscreen, downloads,
         ]
+        parts.append(
+            ContextMenuCoordinator(
+                browser: browser, saveFileChooser: SaveFileDialog(window: window.gtkWindow)))
         if let appState {
             let recentlyClosed = RecentlyClosedCoordinator(
                 tabRestore: appState.sessionServices.tabRestore(for: scene.profile),

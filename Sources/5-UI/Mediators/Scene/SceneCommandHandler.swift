@@ -1,3 +1,4 @@
+public import Foundation
 public import UIInterfaces
 
 /// The handler of one window's ``SceneCommands``, made by the ``SceneMediator`` for the
@@ -15,6 +16,10 @@ public final class SceneCommandHandler: SceneCommands {
     }
 
     public func openNewWindow(incognito: Bool) { mediator?.openNewWindow(incognito: incognito) }
+
+    public func openNewWindow(loading url: URL, incognito: Bool) {
+        mediator?.openWindow(urls: [url], incognito: incognito)
+    }
 
     public func moveTabToNewWindow(_ id: TabIdentifier) { mediator?.moveTabToNewWindow(id) }
 

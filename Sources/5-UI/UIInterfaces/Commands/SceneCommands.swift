@@ -1,3 +1,5 @@
+public import Foundation
+
 /// What a window asks of the application: windows to open, tabs to move between windows,
 /// what was closed to reopen (Chromium's SceneCommands,
 /// `ios/chrome/browser/shared/public/commands/scene_commands.h`). Every browser's dispatcher
@@ -7,6 +9,9 @@
 public protocol SceneCommands: AnyObject {
     /// Opens a new window with the start page (an incognito one when `incognito`).
     func openNewWindow(incognito: Bool)
+    /// Opens a new window (an incognito one when `incognito`) whose one tab loads `url`: a
+    /// link the user sent there from the page's context menu.
+    func openNewWindow(loading url: URL, incognito: Bool)
     /// Moves the tab `id` to a new window of its own, as it is (its page and history); a
     /// window's only tab stays where it is.
     func moveTabToNewWindow(_ id: TabIdentifier)
