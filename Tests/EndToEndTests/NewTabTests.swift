@@ -3,7 +3,8 @@ import LocalHTTPServer
 import XCTest
 
 /// New tabs and windows as a person opens them: the location entry takes what is typed
-/// right after the key, and a new tab is "New Tab" (never "about:blank").
+/// right after the key, a new tab is "New Tab" (never "about:blank"), the tab bar shows only
+/// with a second tab, and an incognito window's new tab says what incognito keeps.
 final class NewTabTests: BrowserTestCase, @unchecked Sendable {
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -63,5 +64,22 @@ final class NewTabTests: BrowserTestCase, @unchecked Sendable {
                 "\(keys): \(addresses(in: app).map(\.text))")
             browser.terminate()
         }
+    }
+
+    func testAnIncognitoNewTabSaysWhatIncognitoKeepsUntilItNavigates() throws {
+        let browser = try launch(["--incognito"])
+        browser.waitForEvent("window-shown") { $0 == "incognito" }
+        let app = try XCTUnwrap(accessibleApplication(browser))
+        XCTAssertNotNil(waitForNode(in: app) { $0.name == "You’re Incognito" }, "the incognito page")
+        XCTAssertNotNil(app.first { $0.name.contains("not added to your history") })
+        XCTAssertNotNil(app.first { $0.name.contains("deleted when you close the last incognito window") })
+        XCTAssertNotNil(app.first { $0.name.contains("Files you download") })
+        XCTAssertNotNil(app.first { $0.name.contains("internet service provider") })
+        // The entry has the focus: the address typed at once loads, and the page goes.
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        Keyboard.type(url("/a"))
+        Keyboard.press("Return")
+        browser.waitForEvent("loaded") { $0 == self.url("/a") }
+        XCTAssertTrue(eventually { app.first { $0.name == "You’re Incognito" } == nil }, "the page went")
     }
 }

@@ -159,11 +159,15 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
             WindowTitleCoordinator(
                 isIncognito: isIncognito, consumer: windowViewController, webStateList: webStateList,
                 dispatcher: dispatcher))
+        let newTabPage =
+            isIncognito ? NewTabPageCoordinator(webStateList: webStateList, dispatcher: dispatcher) : nil
+        if let newTabPage { parts.append(newTabPage) }
         for part in parts { startChild(part) }
         windowViewController.toolbar = toolbar.viewController
         windowViewController.locationBar = locationBar.viewController
         windowViewController.tabStrip = tabStrip.viewController
         windowViewController.content = content.viewController
+        windowViewController.newTabPage = newTabPage?.viewController
         windowViewController.findBar = findBar.viewController
         windowViewController.infoBar = infoBar.viewController
         windowViewController.fullscreen = fullscreen.viewController
