@@ -164,6 +164,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         if let newTabPage { parts.append(newTabPage) }
         for part in parts { startChild(part) }
         windowViewController.toolbar = toolbar.viewController
+        windowViewController.mainMenuZoom = toolbar.viewController?.zoomControl
         windowViewController.locationBar = locationBar.viewController
         windowViewController.tabStrip = tabStrip.viewController
         windowViewController.content = content.viewController

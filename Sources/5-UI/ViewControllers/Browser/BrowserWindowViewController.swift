@@ -95,6 +95,8 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
     /// A page over the content while the active tab is on the new tab page (incognito
     /// windows), shown while its view controller shows its widget.
     public var newTabPage: (any ViewController)? { didSet { place(newTabPage, in: newTabPageSlot) } }
+    /// The main menu's zoom row, at the top of its zoom section.
+    public var mainMenuZoom: (any ViewController)? { didSet { placeMainMenuZoom(oldValue) } }
     /// The entries of the main menu's "Recently Closed" submenu, under its actions.
     public var recentlyClosed: (any MenuViewController)? {
         didSet { placeRecentlyClosedEntries() }
@@ -304,6 +306,16 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
                 }
             }
             gtk_widget_set_visible(slot, child.map { gtk_widget_get_visible($0) } ?? 0)
+        }
+    }
+
+    /// Puts the zoom row in the main menu's popover, in place of its "zoom" custom item.
+    private func placeMainMenuZoom(_ old: (any ViewController)?) {
+        guard let popover = gtk_menu_button_get_popover(opaque(menuButton)) else { return }
+        if let old { gtk_popover_menu_remove_child(opaque(popover), old.widget) }
+        if let child = mainMenuZoom?.widget {
+            if gtk_widget_get_parent(child) != nil { gtk_widget_unparent(child) }
+            gtk_popover_menu_add_child(opaque(popover), child, Self.zoomMenuItemID)
         }
     }
 
