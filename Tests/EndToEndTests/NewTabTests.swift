@@ -25,8 +25,7 @@ final class NewTabTests: BrowserTestCase, @unchecked Sendable {
         // The page has the focus: the key goes to the new tab's entry all the same.
         Pointer.click(x: 600, y: 400, inWindowOf: pid)
         for (count, word) in ["first", "second", "third"].enumerated() {
-            Keyboard.press("ctrl+t")
-            Keyboard.type(word)
+            Keyboard.press("ctrl+t", thenType: word)
             browser.waitForEvent("tabs") { $0.hasPrefix("\(count + 2) \(count + 1) ") }
             let address = try XCTUnwrap(app.first(role: "text", name: "Address"))
             XCTAssertTrue(eventually { address.text == word }, "\(word): the entry says \(address.text)")
