@@ -69,7 +69,6 @@ public final class IncognitoNewTabPageViewController: ViewController, NewTabPage
         return label
     }
 
-    /// Whether the page shows.
     var isShown: Bool { gtk_widget_get_visible(widget) != 0 }
 
     // MARK: NewTabPageConsumer
