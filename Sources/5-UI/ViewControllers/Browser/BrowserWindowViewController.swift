@@ -261,6 +261,7 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
             window.incognito tabbar tab:selected { background-color: alpha(#ffffff, 0.15); }
             window.incognito tabbar tab:selected:hover { background-color: alpha(#ffffff, 0.2); }
             window.incognito tabbar tab:hover { background-color: alpha(#ffffff, 0.08); }
+            window.incognito statuspage.new-tab-page { background-color: #302b3f; color: #ffffff; }
             """
         let provider = gtk_css_provider_new()!
         gtk_css_provider_load_from_data(provider, css, -1)

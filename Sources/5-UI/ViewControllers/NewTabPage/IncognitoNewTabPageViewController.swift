@@ -55,8 +55,10 @@ public final class IncognitoNewTabPageViewController: ViewController, NewTabPage
             }
         }
         adw_status_page_set_child(page, box)
-        // Over the page, which is blank: the window's own background, not the page's white.
+        // Over the page, which is blank: a background of its own (the incognito window's
+        // style sheet darkens it), not the page's white.
         gtk_widget_add_css_class(widget, "background")
+        gtk_widget_add_css_class(widget, "new-tab-page")
         gtk_widget_set_visible(widget, 0)
     }
 
