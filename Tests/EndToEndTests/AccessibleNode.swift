@@ -87,6 +87,19 @@ final class AccessibleNode: @unchecked Sendable {
         return atspi_action_do_action(action, 0, nil) != 0
     }
 
+    /// The node's centre in its window (GTK 4 gives a widget's bounds in its window, not on
+    /// the screen), if it has bounds.
+    var centerInWindow: (x: Int, y: Int)? {
+        guard let component = atspi_accessible_get_component_iface(pointer) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(component)) }
+        guard let rect = atspi_component_get_extents(component, ATSPI_COORD_TYPE_WINDOW, nil) else {
+            return nil
+        }
+        defer { g_free(rect) }
+        guard rect.pointee.width > 0, rect.pointee.height > 0 else { return nil }
+        return (Int(rect.pointee.x + rect.pointee.width / 2), Int(rect.pointee.y + rect.pointee.height / 2))
+    }
+
     /// The application `processID` on the desktop, if it is there.
     static func application(processID: Int32) -> AccessibleNode? {
         guard let desktop = atspi_get_desktop(0) else { return nil }

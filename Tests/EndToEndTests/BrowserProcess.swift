@@ -23,11 +23,12 @@ final class BrowserProcess: @unchecked Sendable {
     private var consumed = 0
 
     /// Starts `swiftlet arguments…`; `applicationID` and `userDataDirectory` are shared with a
-    /// second instance that should find this one.
+    /// second instance that should find this one; `environment` adds to (or replaces) the
+    /// test's environment.
     init(
         _ arguments: [String],
         applicationID: String = "org.swiftlet.Test\(UInt32.random(in: 1...UInt32.max))",
-        userDataDirectory: URL? = nil, eventLogPath: String? = nil
+        userDataDirectory: URL? = nil, eventLogPath: String? = nil, environment extra: [String: String] = [:]
     ) throws {
         self.applicationID = applicationID
         let directory =
@@ -45,6 +46,7 @@ final class BrowserProcess: @unchecked Sendable {
         environment["SWIFTLET_EVENT_LOG"] = self.eventLogPath
         environment["GTK_A11Y"] = "atspi"
         environment.removeValue(forKey: "NO_AT_BRIDGE")
+        environment.merge(extra) { $1 }
         process.environment = environment
         try process.run()
     }

@@ -28,8 +28,11 @@ class BrowserTestCase: XCTestCase, @unchecked Sendable {
     func url(_ path: String) -> String { server.url(path).absoluteString }
 
     /// Starts `swiftlet arguments…` with an application id of its own, on the user data
-    /// directory `directory` (a new one when nil; a relaunch passes the last one's).
-    func launch(_ arguments: [String], in directory: URL? = nil) throws -> BrowserProcess {
+    /// directory `directory` (a new one when nil; a relaunch passes the last one's), with
+    /// `environment` added to the test's.
+    func launch(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> BrowserProcess {
         let directory =
             directory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -37,7 +40,7 @@ class BrowserTestCase: XCTestCase, @unchecked Sendable {
         directories.append(directory)
         let browser = try BrowserProcess(
             arguments, userDataDirectory: directory,
-            eventLogPath: directory.path + ".events-\(browsers.count)")
+            eventLogPath: directory.path + ".events-\(browsers.count)", environment: environment)
         browsers.append(browser)
         return browser
     }

@@ -17,6 +17,12 @@ enum Keyboard {
     /// Presses a key combination, e.g. `"ctrl+t"`, `"Return"`.
     static func press(_ keys: String) { xdotool(["key", "--clearmodifiers", keys]) }
 
+    /// Presses a key combination and types `text` right after it, in one xdotool run: the
+    /// keys follow each other as closely as a person's do.
+    static func press(_ keys: String, thenType text: String) {
+        xdotool(["key", "--clearmodifiers", keys, "type", "--delay", "5", text])
+    }
+
     /// Types `text`.
     static func type(_ text: String) { xdotool(["type", "--delay", "5", text]) }
 

@@ -11,7 +11,7 @@ import WebTestSupport
 /// The mediators that pass themselves to the tab model's observation forwarders, which hold
 /// their observer weakly.
 enum TabObservingMediator: String, CaseIterable, Sendable {
-    case content, tabStrip, blockedPopup, toolbar, windowTitle, locationBar
+    case content, tabStrip, blockedPopup, toolbar, windowTitle, locationBar, newTabPage
 
     /// Makes the mediator on `list`, with a consumer (returned too, as mediators hold theirs
     /// weakly), and disconnects it if `disconnected`.
@@ -47,6 +47,12 @@ enum TabObservingMediator: String, CaseIterable, Sendable {
         case .windowTitle:
             let mediator = WindowTitleMediator(webStateList: list, isIncognito: false)
             let consumer = RecordingWindowTitleConsumer()
+            mediator.consumer = consumer
+            if disconnected { mediator.disconnect() }
+            return (mediator, consumer)
+        case .newTabPage:
+            let mediator = NewTabPageMediator(webStateList: list)
+            let consumer = RecordingNewTabPageConsumer()
             mediator.consumer = consumer
             if disconnected { mediator.disconnect() }
             return (mediator, consumer)

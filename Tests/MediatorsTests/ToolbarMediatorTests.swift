@@ -37,6 +37,29 @@ struct ToolbarMediatorTests {
         #expect(consumer.pushes == ["loading", "nav back -", "idle"])
     }
 
+    @Test func pushesTheActiveTabsZoomLevelAtOnceOnChangesAndOnSwitches() throws {
+        let a = builder.realizedWebState(named: "a")
+        let c = builder.realizedWebState(named: "c")
+        c.zoomLevel = 1.5
+        try builder.build(list, "| a* b c")
+        let mediator = ToolbarMediator(webStateList: list)
+        mediator.consumer = consumer
+        #expect(consumer.zoomLevels == [1])
+        // The zoom commands change the tab's level (Ctrl++, Ctrl+-, Ctrl+0).
+        a.zoomLevel = 1.1
+        a.zoomLevel = 0.9
+        // Another tab: its own level; an unrealized one is at 100%, and the same level is not
+        // pushed again.
+        list.activate(at: 2)
+        list.activate(at: 1)
+        list.activate(at: 0)
+        a.zoomLevel = 1
+        // A background tab's level changes nothing shown.
+        c.zoomLevel = 2
+        #expect(consumer.zoomLevels == [1, 1.1, 0.9, 1.5, 1, 0.9, 1])
+        _ = mediator
+    }
+
     @Test func reloadAndStop() throws {
         let a = builder.realizedWebState(named: "a")
         try builder.build(list, "| a*")

@@ -25,6 +25,8 @@ struct MenuEntry {
     var target: Int?
     var hiddenWhen: String?
     var submenu: UnsafeMutablePointer<GMenuModel>?
+    /// The id of a custom item (a widget in place of the item).
+    var custom: String? = nil
 }
 
 extension ViewControllerTestCase {
@@ -94,16 +96,20 @@ extension ViewControllerTestCase {
             result.append(
                 MenuEntry(
                     label: string(index, "label"), action: string(index, "action"), target: target,
-                    hiddenWhen: string(index, "hidden-when"), submenu: submenu)
+                    hiddenWhen: string(index, "hidden-when"), submenu: submenu,
+                    custom: string(index, "custom"))
             )
         }
         return result
     }
 
-    /// The items of the window's main menu, sections flattened.
+    /// The items of the window's main menu, sections flattened, without its custom items
+    /// (the zoom row).
     @MainActor
     func mainMenuEntries(_ controller: BrowserWindowViewController) -> [MenuEntry] {
-        entries(of: gtk_menu_button_get_menu_model(OpaquePointer(controller.menuButton))!)
+        entries(of: gtk_menu_button_get_menu_model(OpaquePointer(controller.menuButton))!).filter {
+            $0.custom == nil
+        }
     }
 
     /// The items of the main menu's "Recently Closed" submenu.

@@ -1,4 +1,5 @@
 import CAdwaita
+import CGLib
 import CGTK
 import Commands
 import GTKShims
@@ -27,6 +28,37 @@ final class FindBarViewControllerTests: ViewControllerTestCase, @unchecked Senda
             XCTAssertFalse(bar.isShown)
             settle()
             XCTAssertEqual(commands.received, [], "pushes send no command")
+        }
+    }
+
+    /// GTK gives no key to a focus widget that is not mapped: the entry must be mapped as
+    /// soon as the bar is shown, not at the first frame of a slide, or the key typed right
+    /// after Ctrl+F is lost.
+    func testTheEntryTakesKeysAsSoonAsTheBarIsShown() {
+        onMainActor {
+            let bar = FindBarViewController(findInPage: dispatcher.sender(for: (any FindInPageCommands).self))
+            let window = UnsafeMutableRawPointer(gtk_window_new()!).assumingMemoryBound(to: GtkWindow.self)
+            gtk_window_set_child(window, bar.widget)
+            gtk_window_present(window)
+            defer { gtk_window_destroy(window) }
+            pump("the window mapped") { gtk_widget_get_mapped(bar.widget) != 0 }
+            // With animations on, as on a desktop (the search bar would slide in).
+            let settings = UnsafeMutableRawPointer(gtk_settings_get_default()!)
+            var animations = GValue()
+            g_value_init(&animations, GType(5 << 2))  // G_TYPE_BOOLEAN
+            g_value_set_boolean(&animations, 1)
+            g_object_set_property(
+                settings.assumingMemoryBound(to: GObject.self), "gtk-enable-animations", &animations)
+            g_value_unset(&animations)
+            XCTAssertNotNil(FindBarViewController.revealer(in: bar.widget))
+            for _ in 0..<3 {
+                bar.setVisible(true)
+                XCTAssertTrue(bar.isEntryMapped, "mapped at once")
+                let focus = gtk_window_get_focus(window)
+                XCTAssertTrue(
+                    focus.map { $0 == bar.entry || gtk_widget_is_ancestor($0, bar.entry) != 0 } ?? false)
+                bar.setVisible(false)
+            }
         }
     }
 

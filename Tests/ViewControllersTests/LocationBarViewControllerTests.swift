@@ -95,6 +95,27 @@ final class LocationBarViewControllerTests: ViewControllerTestCase, @unchecked S
         }
     }
 
+    func testANewTabsFocusDropsWhatWasTypedForTheTabBefore() {
+        onMainActor {
+            let bar = LocationBarViewController(
+                locationBar: dispatcher.sender(for: (any LocationBarCommands).self))
+            let window = UnsafeMutableRawPointer(gtk_window_new()!).assumingMemoryBound(to: GtkWindow.self)
+            gtk_window_set_child(window, bar.widget)
+            gtk_window_present(window)
+            defer { gtk_window_destroy(window) }
+            bar.setURLText("")
+            bar.focusForNewTab()
+            pump("the focus in the entry") { hasFocus(bar) }
+            gtk_editable_set_text(OpaquePointer(bar.widget), "typed for the first new tab")
+            // The second new tab's URL is the same (none): no push changes the text.
+            bar.setURLText("")
+            bar.focusForNewTab()
+            XCTAssertEqual(bar.text, "", "the new tab's entry is empty, with its placeholder")
+            XCTAssertFalse(bar.isEditing)
+            XCTAssertTrue(hasFocus(bar))
+        }
+    }
+
     func testEscapePutsThePushedURLBack() {
         onMainActor {
             let bar = LocationBarViewController(

@@ -139,6 +139,29 @@ final class TabStripViewControllerTests: ViewControllerTestCase, @unchecked Send
         }
     }
 
+    func testTheTabsHideWhileThereIsOneTab() {
+        onMainActor {
+            let (strip, _) = makeStrip()
+            @MainActor func revealed() -> Bool { adw_tab_bar_get_tabs_revealed(strip.tabBar) != 0 }
+            XCTAssertNotEqual(adw_tab_bar_get_autohide(strip.tabBar), 0)
+            strip.setTabs([item(1)], selectedIndex: 0)
+            XCTAssertFalse(revealed(), "one tab: no tab bar")
+            strip.insertTab(item(2), at: 1)
+            XCTAssertTrue(revealed(), "a second tab shows it")
+            strip.removeTab(at: 1)
+            XCTAssertFalse(revealed())
+            strip.setTabs([item(1, pinned: true)], selectedIndex: 0)
+            XCTAssertTrue(revealed(), "a pinned tab shows, even alone")
+            // A restored session of 1,000 tabs shows its bar at once, while most of its pages
+            // are still to be made.
+            strip.setTabs((1...1000).map { item($0) }, selectedIndex: 500)
+            XCTAssertLessThan(strip.pageTitles.count, 100, "the pages around the selected tab only")
+            XCTAssertTrue(revealed())
+            strip.setTabs([item(7)], selectedIndex: 0)
+            XCTAssertFalse(revealed(), "back to one tab")
+        }
+    }
+
     func testALargePushMakesThePagesAroundTheSelectedTabFirstAndTheRestOnIdle() {
         onMainActor {
             let (strip, commands) = makeStrip()

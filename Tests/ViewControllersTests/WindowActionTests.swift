@@ -171,6 +171,39 @@ final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
         }
     }
 
+    func testTheMainMenuShowsTheZoomLevelBetweenZoomOutAndZoomIn() {
+        onMainActor {
+            let (controller, commands) = makeBrowserWindow()
+            defer { gtk_window_destroy(controller.window) }
+            let menu = gtk_menu_button_get_menu_model(OpaquePointer(controller.menuButton))!
+            let all = entries(of: menu)
+            let zoomIn = all.firstIndex { $0.label == "Zoom In" }
+            XCTAssertEqual(
+                all.firstIndex { $0.custom == "zoom" }.map { $0 + 1 }, zoomIn, "above the zoom items")
+            let zoom = ZoomControlViewController()
+            controller.mainMenuZoom = zoom
+            let popover = gtk_menu_button_get_popover(OpaquePointer(controller.menuButton))!
+            XCTAssertEqual(gtk_widget_is_ancestor(zoom.widget, cast(popover)), 1, "in the menu's popover")
+            XCTAssertEqual(zoom.levelText, "100%")
+            for (level, text) in [(1.1, "110%"), (0.33, "33%"), (2.5, "250%"), (1, "100%")] {
+                zoom.setZoomLevel(level)
+                XCTAssertEqual(zoom.levelText, text)
+            }
+            for (button, command) in [
+                (zoom.zoomOutButton, "zoomOut"), (zoom.levelButton, "resetZoom"),
+                (zoom.zoomInButton, "zoomIn"),
+            ] {
+                gtkshim_emit(UnsafeMutableRawPointer(button), "clicked")
+                XCTAssertEqual(commands.received.last, command)
+            }
+            // The toolbar's push reaches the row.
+            let toolbar = ToolbarViewController(
+                navigation: dispatcher.sender(for: (any NavigationCommands).self))
+            toolbar.setZoomLevel(1.25)
+            XCTAssertEqual(toolbar.zoomControl.levelText, "125%")
+        }
+    }
+
     func testTheMenuShowsTheReadableShortcutOfEachItem() {
         onMainActor {
             for action in WindowAction.all where action.menuItem != nil {

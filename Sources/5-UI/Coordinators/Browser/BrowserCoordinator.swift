@@ -83,6 +83,9 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         gtk_window_set_default_size(window.gtkWindow, 1280, 800)
         let windowViewController = makeWindowViewController(window)
         startParts(of: windowViewController, in: window)
+        // A new window on the new tab page takes typing in its location entry once it is
+        // mapped (the focus is set now, before it is shown).
+        if webStateList.activeWebState?.isVisibleURLNewTabPage == true { locationBar?.focusForNewTab() }
         watch(window)
     }
 
@@ -159,11 +162,16 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
             WindowTitleCoordinator(
                 isIncognito: isIncognito, consumer: windowViewController, webStateList: webStateList,
                 dispatcher: dispatcher))
+        let newTabPage =
+            isIncognito ? NewTabPageCoordinator(webStateList: webStateList, dispatcher: dispatcher) : nil
+        if let newTabPage { parts.append(newTabPage) }
         for part in parts { startChild(part) }
         windowViewController.toolbar = toolbar.viewController
+        windowViewController.mainMenuZoom = toolbar.viewController?.zoomControl
         windowViewController.locationBar = locationBar.viewController
         windowViewController.tabStrip = tabStrip.viewController
         windowViewController.content = content.viewController
+        windowViewController.newTabPage = newTabPage?.viewController
         windowViewController.findBar = findBar.viewController
         windowViewController.infoBar = infoBar.viewController
         windowViewController.fullscreen = fullscreen.viewController
@@ -267,7 +275,13 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
 
     // MARK: BrowserCommands
 
-    func openNewTab() { mediator?.openNewTab() }
+    /// The new tab's location entry has the focus before the keys that follow the command
+    /// are handled, so that what is typed at once goes there (Chromium focuses the omnibox
+    /// of a new tab page, `OpenNewTabCommand`'s `shouldFocusOmnibox`).
+    func openNewTab() {
+        mediator?.openNewTab()
+        locationBar?.focusForNewTab()
+    }
 
     func closeCurrentTab() { mediator?.closeCurrentTab() }
 

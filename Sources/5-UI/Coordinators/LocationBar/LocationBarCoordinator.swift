@@ -34,6 +34,9 @@ final class LocationBarCoordinator: FeatureCoordinator {
     /// Moves the focus to the entry, its text selected.
     func focus() { viewController?.focus() }
 
+    /// Moves the focus to the entry of a tab just opened (what was typed for another goes).
+    func focusForNewTab() { viewController?.focusForNewTab() }
+
     override func stop() {
         super.stop()
         viewController = nil

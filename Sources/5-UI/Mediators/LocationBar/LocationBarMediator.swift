@@ -77,7 +77,7 @@ public final class LocationBarMediator: LocationBarCommands, WebStateObserver {
     /// entry then shows its placeholder, as Chromium's omnibox does on a new tab page), and
     /// none while nothing is shown.
     static func urlText(for url: URL?) -> String {
-        guard let url, url.absoluteString != "about:blank" else { return "" }
+        guard let url, !WebState.isNewTabPageURL(url) else { return "" }
         return url.absoluteString
     }
 

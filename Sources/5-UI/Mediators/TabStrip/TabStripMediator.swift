@@ -71,12 +71,13 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
     )
         -> TabStripItem
     {
-        let url = webState.visibleURL?.absoluteString ?? ""
+        let url = webState.isVisibleURLNewTabPage ? "" : webState.visibleURL?.absoluteString ?? ""
+        let title = webState.titleOrNewTabPageTitle
         let group = list.group(at: index).map {
             TabStripGroup(title: $0.visualData.title, colorName: colorName($0.visualData.color))
         }
         return TabStripItem(
-            id: TabIdentifier(webState), title: webState.title.isEmpty ? url : webState.title, url: url,
+            id: TabIdentifier(webState), title: title.isEmpty ? url : title, url: url,
             isLoading: webState.isLoading, isPinned: list.isPinned(at: index), favicon: favicon, group: group,
             isCrashed: webState.isCrashed)
     }

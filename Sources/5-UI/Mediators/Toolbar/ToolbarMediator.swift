@@ -3,8 +3,8 @@ public import UIInterfaces
 public import Web
 
 /// Between a window's ``WebStateList`` and its toolbar: pushes whether the active tab can
-/// go back and forward and whether it is loading to the ``ToolbarConsumer``, and carries out
-/// the ``NavigationCommands`` on the active tab.
+/// go back and forward, whether it is loading and its zoom level to the ``ToolbarConsumer``,
+/// and carries out the ``NavigationCommands`` on the active tab.
 ///
 /// An unrealized tab cannot go back or forward and is not loading (its history is not in
 /// memory); the state is pushed again when it is realized.
@@ -15,6 +15,7 @@ public final class ToolbarMediator: NavigationCommands, WebStateObserver {
     private var observation: ActiveWebStateObservation?
     private var lastNavigationState: (canGoBack: Bool, canGoForward: Bool)?
     private var lastLoading: Bool?
+    private var lastZoomLevel: Double?
 
     /// The toolbar; set it to push the state at once. Held weakly.
     public weak var consumer: (any ToolbarConsumer)? {
@@ -22,6 +23,7 @@ public final class ToolbarMediator: NavigationCommands, WebStateObserver {
             state.check("consumer")
             lastNavigationState = nil
             lastLoading = nil
+            lastZoomLevel = nil
             push()
         }
     }
@@ -58,6 +60,11 @@ public final class ToolbarMediator: NavigationCommands, WebStateObserver {
             lastLoading = loading
             consumer.setLoading(loading)
         }
+        let zoomLevel = activeWebState?.zoomLevel ?? 1
+        if lastZoomLevel != zoomLevel {
+            lastZoomLevel = zoomLevel
+            consumer.setZoomLevel(zoomLevel)
+        }
     }
 
     // MARK: WebStateObserver (the active tab, through the observation)
@@ -74,6 +81,8 @@ public final class ToolbarMediator: NavigationCommands, WebStateObserver {
     public func webStateRealized(_ webState: WebState) { push() }
     /// Pushes the loading state.
     public func renderProcessGone(_ webState: WebState) { push() }
+    /// Pushes the zoom level.
+    public func didChangeZoomLevel(_ webState: WebState) { push() }
 
     // MARK: NavigationCommands
 

@@ -58,7 +58,8 @@ public final class WindowTitleMediator: WebStateObserver {
     private func push() {
         guard let consumer else { return }
         let webState = webStateList.activeWebStateIfAlive
-        let title = Self.windowTitle(pageTitle: webState?.title ?? "", isIncognito: isIncognito)
+        let title = Self.windowTitle(
+            pageTitle: webState?.titleOrNewTabPageTitle ?? "", isIncognito: isIncognito)
         guard title != lastTitle else { return }
         lastTitle = title
         consumer.setWindowTitle(title)

@@ -34,8 +34,13 @@ extension BrowserWindowViewController {
         }
     }
 
+    /// The id of the zoom section's first item, where the zoom row goes
+    /// (``BrowserWindowViewController/mainMenuZoom``).
+    static let zoomMenuItemID = "zoom"
+
     /// The main menu (a new `GMenu *`, full reference): a section per ``MainMenuSection``; the
-    /// recently closed one holds the "Recently Closed" submenu, `recentlyClosedMenu`.
+    /// recently closed one holds the "Recently Closed" submenu, `recentlyClosedMenu`, the zoom
+    /// one starts with the zoom row's place.
     static func makeMainMenu(recentlyClosedMenu: OpaquePointer) -> OpaquePointer {
         let menu = g_menu_new()!
         for section in MainMenuSection.allCases {
@@ -45,6 +50,12 @@ extension BrowserWindowViewController {
                 g_menu_append_submenu(items, "Recently Closed", cast(recentlyClosedMenu))
             } else {
                 items = makeMenuSection(section)
+            }
+            if section == .zoom {
+                let row = g_menu_item_new(nil, nil)!
+                g_menu_item_set_attribute_value(row, "custom", g_variant_new_string(zoomMenuItemID))
+                g_menu_prepend_item(items, row)
+                g_object_unref(UnsafeMutableRawPointer(row))
             }
             g_menu_append_section(menu, nil, cast(items))
             g_object_unref(UnsafeMutableRawPointer(items))

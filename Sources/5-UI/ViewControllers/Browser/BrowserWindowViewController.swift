@@ -60,6 +60,8 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
     private let infoBarSlot: UnsafeMutablePointer<GtkWidget>
     private let findBarSlot: UnsafeMutablePointer<GtkWidget>
     private let contentSlot: UnsafeMutablePointer<GtkWidget>
+    /// Over the content slot, shown while its view controller shows its widget.
+    private let newTabPageSlot: UnsafeMutablePointer<GtkWidget>
     /// The header bar slots whose view controller may hide its widget show only while it
     /// shows (an empty slot would still take the header bar's spacing); one handler each.
     private var slotVisibility: [UnsafeMutablePointer<GtkWidget>: SignalConnection] = [:]
@@ -90,6 +92,11 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
     public var findBar: (any ViewController)? { didSet { place(findBar, in: findBarSlot) } }
     /// The content area, filling the rest.
     public var content: (any ViewController)? { didSet { place(content, in: contentSlot) } }
+    /// A page over the content while the active tab is on the new tab page (incognito
+    /// windows), shown while its view controller shows its widget.
+    public var newTabPage: (any ViewController)? { didSet { place(newTabPage, in: newTabPageSlot) } }
+    /// The main menu's zoom row, at the top of its zoom section.
+    public var mainMenuZoom: (any ViewController)? { didSet { placeMainMenuZoom(oldValue) } }
     /// The entries of the main menu's "Recently Closed" submenu, under its actions.
     public var recentlyClosed: (any MenuViewController)? {
         didSet { placeRecentlyClosedEntries() }
@@ -119,9 +126,14 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
         infoBarSlot = slot()
         findBarSlot = slot()
         contentSlot = slot()
+        newTabPageSlot = slot()
         gtk_widget_set_vexpand(contentSlot, 1)
+        gtk_widget_set_visible(newTabPageSlot, 0)
+        let contentOverlay = gtk_overlay_new()!
+        gtk_overlay_set_child(opaque(contentOverlay), contentSlot)
+        gtk_overlay_add_overlay(opaque(contentOverlay), newTabPageSlot)
         toastOverlay = adw_toast_overlay_new()
-        adw_toast_overlay_set_child(opaque(toastOverlay), contentSlot)
+        adw_toast_overlay_set_child(opaque(toastOverlay), contentOverlay)
         gtk_widget_set_vexpand(toastOverlay, 1)
         gtk_widget_set_hexpand(locationBarSlot, 1)
         // Empty, they take no room.
@@ -220,8 +232,9 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
 
     // MARK: Incognito
 
-    /// Gives the window the incognito look: a dark header bar (the "incognito" style class on
-    /// the window) and the incognito mark, so that it is never mistaken for a regular window.
+    /// Gives the window the incognito look: a dark header bar and tab bar (the "incognito"
+    /// style class on the window) and the incognito mark, so that it is never mistaken for a
+    /// regular window.
     public func showIncognitoStyle() {
         Self.installStyles()
         gtk_widget_add_css_class(cast(window), "incognito")
@@ -242,6 +255,13 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
         let css = """
             window.incognito headerbar { background-color: #241f31; color: #ffffff; }
             window.incognito headerbar button, window.incognito headerbar image { color: #ffffff; }
+            window.incognito tabbar:not(.inline) .box, window.incognito tabbar:not(.inline):backdrop .box {
+                background-color: #241f31; color: #ffffff; box-shadow: inset 0 -1px #000000;
+            }
+            window.incognito tabbar tab:selected { background-color: alpha(#ffffff, 0.15); }
+            window.incognito tabbar tab:selected:hover { background-color: alpha(#ffffff, 0.2); }
+            window.incognito tabbar tab:hover { background-color: alpha(#ffffff, 0.08); }
+            window.incognito statuspage.new-tab-page { background-color: #302b3f; color: #ffffff; }
             """
         let provider = gtk_css_provider_new()!
         gtk_css_provider_load_from_data(provider, css, -1)
@@ -280,13 +300,23 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
             gtk_widget_unparent(child)
         }
         adw_bin_set_child(cast(slot), child)
-        if slot == downloadsSlot || slot == fullscreenSlot {
+        if slot == downloadsSlot || slot == fullscreenSlot || slot == newTabPageSlot {
             slotVisibility[slot] = child.map { child in
                 SignalConnection.connect(rawPointer(child), signal: "notify::visible") { _ in
                     gtk_widget_set_visible(slot, gtk_widget_get_visible(child))
                 }
             }
             gtk_widget_set_visible(slot, child.map { gtk_widget_get_visible($0) } ?? 0)
+        }
+    }
+
+    /// Puts the zoom row in the main menu's popover, in place of its "zoom" custom item.
+    private func placeMainMenuZoom(_ old: (any ViewController)?) {
+        guard let popover = gtk_menu_button_get_popover(opaque(menuButton)) else { return }
+        if let old { gtk_popover_menu_remove_child(opaque(popover), old.widget) }
+        if let child = mainMenuZoom?.widget {
+            if gtk_widget_get_parent(child) != nil { gtk_widget_unparent(child) }
+            gtk_popover_menu_add_child(opaque(popover), child, Self.zoomMenuItemID)
         }
     }
 

@@ -2,6 +2,7 @@ public import CAdwaita
 import CGTK
 public import Commands
 import GLibSupport
+import GTKShims
 public import UIInterfaces
 
 /// The find bar: a GtkSearchBar with a "Find in Page" search entry, the match count
@@ -48,12 +49,31 @@ public final class FindBarViewController: ViewController, FindBarConsumer {
         // Not gtk_search_bar_connect_entry: the search bar would then hide itself on Escape
         // and clear the entry; here Escape ("stop-search") is a command like the rest.
         gtk_search_bar_set_show_close_button(searchBar, 1)
+        // The bar shows at once rather than sliding in: the slide maps the entry only at its
+        // first frame, and GTK delivers no key to a focus widget that is not mapped, so the
+        // key typed right after Ctrl+F would be lost.
+        if let revealer = Self.revealer(in: widget) {
+            gtk_revealer_set_transition_duration(opaque(revealer), 0)
+        }
         setAccessibleLabelOfIconButtons(in: widget, iconName: "window-close-symbolic", "Close Find Bar")
         setMatches(current: 0, total: nil)
         connectSignals()
     }
 
     private var searchBar: OpaquePointer { opaque(widget) }
+
+    /// The `GtkRevealer` the search bar shows its child in (its own child).
+    static func revealer(in searchBar: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        var child = gtk_widget_get_first_child(searchBar)
+        while let widget = child {
+            if gtkshim_is_a(UnsafeMutableRawPointer(widget), gtk_revealer_get_type()) != 0 { return widget }
+            child = gtk_widget_get_next_sibling(widget)
+        }
+        return nil
+    }
+
+    /// Whether the entry is mapped (it can take keys).
+    var isEntryMapped: Bool { gtk_widget_get_mapped(entry) != 0 }
 
     /// Whether the bar is shown.
     var isShown: Bool { gtk_search_bar_get_search_mode(searchBar) != 0 }

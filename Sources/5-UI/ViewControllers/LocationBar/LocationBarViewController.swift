@@ -98,6 +98,18 @@ public final class LocationBarViewController: ViewController, LocationBarConsume
         gtk_editable_select_region(opaque(widget), 0, -1)
     }
 
+    /// Gives the entry the keyboard focus for a tab that was just opened: what the user was
+    /// typing for the previous tab goes, the new tab's URL (none: the placeholder) shows.
+    public func focusForNewTab() {
+        if userModified {
+            applyingPush = true
+            gtk_editable_set_text(opaque(widget), pushedURL)
+            applyingPush = false
+            userModified = false
+        }
+        focus()
+    }
+
     // MARK: LocationBarConsumer
 
     /// Shows `text` unless the user is editing.

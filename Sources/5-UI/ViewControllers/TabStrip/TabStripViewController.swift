@@ -96,7 +96,9 @@ public final class TabStripViewController: ViewController, TabStripConsumer {
         tabView = adw_tab_view_new()
         tabBar = adw_tab_bar_new()
         adw_tab_bar_set_view(tabBar, tabView)
-        adw_tab_bar_set_autohide(tabBar, 0)
+        // Hidden while the window has one tab (and no pinned tab), as in GNOME Web: the bar
+        // comes back with the second tab, and while a tab is dragged over it.
+        adw_tab_bar_set_autohide(tabBar, 1)
         setAccessibleLabel(asWidget(tabBar), "Tabs")
         // Its keyboard shortcuts would change the view locally: the window's send commands.
         adw_tab_view_set_shortcuts(tabView, ADW_TAB_VIEW_SHORTCUT_NONE)

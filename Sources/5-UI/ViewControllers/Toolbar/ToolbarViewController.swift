@@ -7,7 +7,8 @@ public import UIInterfaces
 /// The navigation buttons: Back, Forward and Reload (Stop while loading).
 ///
 /// Their state comes only from ``ToolbarConsumer`` pushes; a click sends a
-/// ``NavigationCommands`` command.
+/// ``NavigationCommands`` command. The zoom level goes to the main menu's zoom row
+/// (``zoomControl``), which the window places.
 @MainActor
 public final class ToolbarViewController: ViewController, ToolbarConsumer {
     /// A horizontal box of the buttons.
@@ -17,6 +18,8 @@ public final class ToolbarViewController: ViewController, ToolbarConsumer {
     let forwardButton: UnsafeMutablePointer<GtkWidget>
     let reloadButton: UnsafeMutablePointer<GtkWidget>
     let stopButton: UnsafeMutablePointer<GtkWidget>
+    /// The main menu's zoom row.
+    public let zoomControl = ZoomControlViewController()
 
     private let navigation: CommandSender<any NavigationCommands>
     private let ownership: GObjectRef
@@ -66,4 +69,7 @@ public final class ToolbarViewController: ViewController, ToolbarConsumer {
         gtk_widget_set_visible(reloadButton, isLoading ? 0 : 1)
         gtk_widget_set_visible(stopButton, isLoading ? 1 : 0)
     }
+
+    /// Shows the level in the main menu's zoom row.
+    public func setZoomLevel(_ level: Double) { zoomControl.setZoomLevel(level) }
 }
