@@ -17,6 +17,7 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
     case windowTitleConsumer, windowTitleDisconnectTwice
     case downloadsConsumer, browserPrint
     case sceneHandler, sceneOpenWindow
+    case quitWhileDownloadingRequest
 
     var message: String {
         switch self {
@@ -29,6 +30,8 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
         case .browserPrint: "BrowserMediator.printActivePage() used after disconnect()"
         case .sceneHandler: "SceneMediator.handler(for:) used after disconnect()"
         case .sceneOpenWindow: "SceneMediator.openWindow(urls:incognito:) used after disconnect()"
+        case .quitWhileDownloadingRequest:
+            "QuitWhileDownloadingMediator.requestQuit() used after disconnect()"
         }
     }
 
@@ -74,6 +77,10 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
             } else {
                 mediator.openWindow(urls: [], incognito: false)
             }
+        case .quitWhileDownloadingRequest:
+            let mediator = QuitWhileDownloadingMediator(contexts: { [] }, quit: {})
+            mediator.disconnect()
+            mediator.requestQuit()
         }
     }
 }
