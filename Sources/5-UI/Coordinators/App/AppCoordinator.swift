@@ -215,7 +215,7 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
                 }
             },
             quit: { [weak self] in self?.environment.quit() },
-            quitCancelled: { [weak self] in self?.windows.forEach { $0.quitWasCancelled() } })
+            windowsStay: { [weak self] in self?.windows.forEach { $0.stayedOpenAfterQuitQuestion() } })
         let dialog = QuitWhileDownloadingViewController(
             commands: applicationDispatcher.sender(for: (any QuitWhileDownloadingCommands).self),
             parentWindow: { [weak self] in

@@ -257,9 +257,9 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     /// The GTK window (a `GtkWindow *`, while started), for an application dialog over it.
     var windowPointer: UnsafeMutableRawPointer? { window?.rawPointer }
 
-    /// The user chose not to quit after all: the window may ask to close again, and one that
-    /// asked because its last tab closed gets a new tab.
-    func quitWasCancelled() {
+    /// The user chose not to quit now (Cancel, or Wait for the downloads): the window may ask
+    /// to close again, and one that asked because its last tab closed gets a new tab.
+    func stayedOpenAfterQuitQuestion() {
         isClosing = false
         if scene.browser.webStateList.isEmpty { mediator?.openNewTab() }
     }

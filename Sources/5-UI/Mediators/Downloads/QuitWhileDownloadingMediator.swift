@@ -12,7 +12,7 @@ public import Web
 public final class QuitWhileDownloadingMediator: DownloadObserver, QuitWhileDownloadingCommands {
     private let contexts: @MainActor () -> [any WebEngineContext]
     private let quit: @MainActor () -> Void
-    private let quitCancelled: @MainActor () -> Void
+    private let windowsStay: @MainActor () -> Void
     private var state = MediatorState("QuitWhileDownloadingMediator")
     /// The contexts observed while waiting for their downloads to end.
     private var watched: [any WebEngineContext] = []
@@ -22,14 +22,15 @@ public final class QuitWhileDownloadingMediator: DownloadObserver, QuitWhileDown
 
     /// Quitting waits for the downloads of `contexts` (the engine contexts of every profile
     /// open, incognito ones included, asked anew each time); `quit` ends the run, and
-    /// `quitCancelled` runs when the user chose not to quit (a window asking to close stays).
+    /// `windowsStay` runs when the user chose not to quit now (Cancel, or Wait): a window
+    /// that asked to close stays, and may ask again.
     public init(
         contexts: @escaping @MainActor () -> [any WebEngineContext], quit: @escaping @MainActor () -> Void,
-        quitCancelled: @escaping @MainActor () -> Void = {}
+        windowsStay: @escaping @MainActor () -> Void = {}
     ) {
         self.contexts = contexts
         self.quit = quit
-        self.quitCancelled = quitCancelled
+        self.windowsStay = windowsStay
     }
 
     /// Stops waiting for downloads; the mediator cannot be used afterwards.
@@ -84,13 +85,14 @@ public final class QuitWhileDownloadingMediator: DownloadObserver, QuitWhileDown
         }
         watched = contexts()
         for context in watched { context.addDownloadObserver(self) }
+        windowsStay()
     }
 
     /// Does not quit, and stops waiting if it was.
     public func cancelQuit() {
         state.check(#function)
         stopWatching()
-        quitCancelled()
+        windowsStay()
     }
 
     private func stopWatching() {
