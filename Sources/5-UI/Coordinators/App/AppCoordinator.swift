@@ -69,7 +69,7 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     var crashOfferPending = false
     /// Asks before quitting with downloads under way, and interrupts them at the end of the
     /// run keeping their partial files (while started).
-    var quitWhileDownloading: QuitWhileDownloadingMediator?
+    private var quitWhileDownloading: QuitWhileDownloadingMediator?
     private var quitWhileDownloadingDialog: QuitWhileDownloadingViewController?
     /// Routes the answer of the quit question to its mediator.
     private let applicationDispatcher = CommandDispatcher()
