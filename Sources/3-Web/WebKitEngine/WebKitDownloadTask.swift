@@ -49,7 +49,7 @@ final class WebKitDownloadTask: DownloadTask {
     /// placeholder at the destination, and renames the one over the other when done
     /// (WebKit's NetworkDataTaskSoup). So that file is renamed first, to
     /// `<destination>.part` (Firefox's name for a download under way; `<name> (1).part` …
-    /// if taken), and the placeholder removed: WebKit goes on writing the same open file
+    /// if taken), and the empty placeholder removed: WebKit goes on writing the same open file
     /// until the cancel reaches it, and then finds nothing left to delete. It is done at
     /// once, so that the bytes stay even if the process quits before WebKit answers.
     func interrupt() {
@@ -81,7 +81,11 @@ final class WebKitDownloadTask: DownloadTask {
             counter += 1
         }
         guard (try? files.moveItem(at: written, to: candidate)) != nil else { return nil }
-        if written != destination { try? files.removeItem(at: destination) }
+        // The empty placeholder only: a file the user chose to replace (Save Link As…) stays.
+        if written != destination, (try? files.attributesOfItem(atPath: destination.path)[.size] as? Int) == 0
+        {
+            try? files.removeItem(at: destination)
+        }
         return candidate
     }
 
@@ -118,7 +122,7 @@ final class WebKitDownloadTask: DownloadTask {
         } else {
             state = .finished
         }
-        if state != .finished, let destination {
+        if state != .finished, !isInterrupted, let destination {
             try? FileManager.default.removeItem(at: destination)
         }
     }
