@@ -62,7 +62,9 @@ final class SessionTests: BrowserTestCase, @unchecked Sendable {
         XCTAssertTrue(saved, "the sessions never reached the disk")
     }
 
-    func testAfterAKillTheInfoBarRestoresEveryWindow() throws {
+    /// A browser on /a and /b killed once its session is on disk, relaunched without
+    /// arguments: it offers the restore in a blank window. Returns it and its application.
+    private func relaunchAfterAKill() throws -> (BrowserProcess, AccessibleNode) {
         let first = try launch([url("/a"), url("/b")])
         first.waitForEvent("loaded") { $0 == self.url("/b") }
         waitForSavedSessions(first, windows: 1)
@@ -74,12 +76,37 @@ final class SessionTests: BrowserTestCase, @unchecked Sendable {
         XCTAssertFalse(
             relaunched.events.contains { $0.name == "tabs" && $0.detail.contains(self.url("/a")) },
             "nothing comes back before the user chooses")
-        let app = try XCTUnwrap(accessibleApplication(relaunched))
+        return (relaunched, try XCTUnwrap(accessibleApplication(relaunched)))
+    }
+
+    /// The application's windows as AT-SPI sees them.
+    private func windows(of app: AccessibleNode) -> [AccessibleNode] {
+        app.children.filter { $0.role == "frame" }
+    }
+
+    func testAfterAKillTheInfoBarRestoresEveryWindowInPlaceOfTheBlankOne() throws {
+        let (relaunched, app) = try relaunchAfterAKill()
+        XCTAssertEqual(windows(of: app).count, 1)
         let restore = try XCTUnwrap(app.first(role: "push button", name: "Restore"))
         XCTAssertTrue(restore.click())
-        // The restored window logs its tabs as it is made, before the restore is logged.
+        // The restored window logs its tabs as it is made, then the blank one closes, before
+        // the restore is logged.
         relaunched.waitForEvent("tabs") { $0 == "2 1 \(self.url("/a"))|\(self.url("/b"))" }
+        relaunched.waitForEvent("window-closed")
         relaunched.waitForEvent("session-restored") { $0 == "1" }
+        XCTAssertTrue(eventually { self.windows(of: app).count == 1 }, "the blank window stayed")
+        XCTAssertTrue(relaunched.process.isRunning)
+    }
+
+    func testRestoringAfterAKillKeepsTheWindowTheUserBrowsedIn() throws {
+        let (relaunched, app) = try relaunchAfterAKill()
+        Keyboard.focusWindow(of: relaunched.process.processIdentifier)
+        typeAddress("/c", in: relaunched)
+        let restore = try XCTUnwrap(app.first(role: "push button", name: "Restore"))
+        XCTAssertTrue(restore.click())
+        relaunched.waitForEvent("session-restored") { $0 == "1" }
+        XCTAssertTrue(eventually { self.windows(of: app).count == 2 }, "both windows are open")
+        XCTAssertFalse(relaunched.events.contains { $0.name == "window-closed" })
     }
 
     func testADiscardedBackgroundTabLoadsAgainWhenSelectedWithItsHistory() throws {

@@ -21,6 +21,7 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
     case downloadsConsumer, browserPrint
     case sceneHandler, sceneOpenWindow
     case contextMenuExecute
+    case quitWhileDownloadingRequest
 
     var message: String {
         switch self {
@@ -34,6 +35,8 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
         case .sceneHandler: "SceneMediator.handler(for:) used after disconnect()"
         case .sceneOpenWindow: "SceneMediator.openWindow(urls:incognito:) used after disconnect()"
         case .contextMenuExecute: "ContextMenuMediator.executeContextMenuCommand(_:) used after disconnect()"
+        case .quitWhileDownloadingRequest:
+            "QuitWhileDownloadingMediator.requestQuit() used after disconnect()"
         }
     }
 
@@ -90,6 +93,10 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
             } else {
                 mediator.openWindow(urls: [], incognito: false)
             }
+        case .quitWhileDownloadingRequest:
+            let mediator = QuitWhileDownloadingMediator(contexts: { [] }, quit: {})
+            mediator.disconnect()
+            mediator.requestQuit()
         }
     }
 }

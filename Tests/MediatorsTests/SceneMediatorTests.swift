@@ -165,7 +165,8 @@ struct SceneMediatorTests {
         #expect(describe() == "a b* d | c*", "back into its own window, where it was")
     }
 
-    @Test func restoringThePreviousSessionRestoresTheCrashedWindowsOnce() throws {
+    /// Two windows, then a crash; the next run, launched, with its mediator.
+    private func crashAndRelaunch() throws -> (AppState, SceneMediator) {
         openWindow(["a"])
         openWindow(["b", "c"])
         // The process dies: its saves reach the disk, the quit sequence does not run.
@@ -177,14 +178,31 @@ struct SceneMediatorTests {
 
         let next = Self.makeApp(directory, FakeWebEngine(), clock, mainTaskRunner)
         try next.launch()
-        let mediator = SceneMediator(appState: next, startPageURL: Self.startPage)
-        let commands = mediator.handler(for: next.openNewScene(urls: [Self.startPage]))
+        return (next, SceneMediator(appState: next, startPageURL: Self.startPage))
+    }
+
+    @Test func restoringThePreviousSessionRestoresTheCrashedWindowsOnceInPlaceOfTheBlankWindow() throws {
+        let (next, mediator) = try crashAndRelaunch()
+        let blank = next.openNewScene(urls: [Self.startPage])
+        let commands = mediator.handler(for: blank)
         #expect(next.hasCrashedScenes)
         commands.restorePreviousSession()
-        #expect(next.scenes.map { $0.browser.webStateList.count } == [1, 1, 2])
+        #expect(next.scenes.map { $0.browser.webStateList.count } == [1, 2])
+        #expect(!next.scenes.contains { $0 === blank }, "the blank window the user asked in is gone")
         #expect(!next.hasCrashedScenes)
         commands.restorePreviousSession()
-        #expect(next.scenes.count == 3)
+        #expect(next.scenes.count == 2)
+        mediator.disconnect()
+        next.quit()
+    }
+
+    @Test func restoringThePreviousSessionKeepsAWindowTheUserUsedAndOtherBlankWindows() throws {
+        let (next, mediator) = try crashAndRelaunch()
+        let used = next.openNewScene(urls: [URL(string: "https://used.test/")!])
+        let otherBlank = next.openNewScene(urls: [Self.startPage])
+        mediator.handler(for: used).restorePreviousSession()
+        #expect(next.scenes.map { $0.browser.webStateList.count } == [1, 1, 1, 2])
+        #expect(next.scenes[0] === used && next.scenes[1] === otherBlank)
         mediator.disconnect()
         next.quit()
     }

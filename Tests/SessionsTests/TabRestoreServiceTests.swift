@@ -68,7 +68,9 @@ struct TabRestoreServiceTests {
             tabs: [
                 WebStateStorage(
                     metadata: .init(creationTime: Date(), lastActiveTime: Date()),
-                    navigation: NavigationHistory(items: [], lastCommittedItemIndex: -1))
+                    navigation: NavigationHistory(
+                        items: [NavigationItem(url: URL(string: "https://c.test/")!)],
+                        lastCommittedItemIndex: 0))
             ], activeIndex: 0, pinnedCount: 0, sessionID: "w2")
         #expect(recorder.counts.last == 2)
         service.removeEntry(service.entries[0].id)

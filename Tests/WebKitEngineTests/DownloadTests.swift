@@ -12,6 +12,7 @@ private final class RecordingDownloadObserver: DownloadObserver {
     var finished: [URL] = []
     var failures: [String] = []
     var cancelled: [any DownloadTask] = []
+    var interrupted: [any DownloadTask] = []
 
     func downloadStarted(_ task: any DownloadTask) { started.append(task) }
     func downloadUpdated(_ task: any DownloadTask) { updates += 1 }
@@ -20,6 +21,7 @@ private final class RecordingDownloadObserver: DownloadObserver {
         case .finished: finished.append(task.destination!)
         case .failed(let message): failures.append(message)
         case .cancelled: cancelled.append(task)
+        case .interrupted: interrupted.append(task)
         case .inProgress: failures.append("ended in progress")
         }
     }
@@ -153,6 +155,39 @@ final class DownloadTests: WebKitTestCase, @unchecked Sendable {
                 FileManager.default.fileExists(atPath: destination.path), "the partial file is gone")
             let left = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             XCTAssertEqual(left, [], "nothing is left in the download directory")
+            XCTAssertTrue(context.downloadTasks.isEmpty)
+        }
+    }
+
+    func testInterruptingADownloadUnderWayKeepsWhatItReceivedAsAPartialFile() throws {
+        try onMainActor {
+            let body = Data((0..<(1024 * 1024)).map { UInt8(truncatingIfNeeded: $0 * 13) })
+            server.route(
+                "/slow.iso",
+                .attachment(body, filename: "slow.iso").stalling(after: 64 * 1024))
+            let (context, directory, observer, content) = makeDownloadingContent()
+            defer { content.close() }
+
+            content.load(server.url("/slow.iso"))
+            // Everything the server sends before it stalls (WebKit writes it before it says so).
+            wait("the bytes before the stall") {
+                observer.started.first.map { $0.receivedBytes >= 64 * 1024 } ?? false
+            }
+            let task = try XCTUnwrap(observer.started.first)
+            let destination = try XCTUnwrap(task.destination)
+
+            task.interrupt()
+            wait("the interruption") { !observer.interrupted.isEmpty || !observer.failures.isEmpty }
+            XCTAssertEqual(observer.failures, [])
+            XCTAssertTrue(observer.interrupted.first === task)
+            let partial = destination.path + ".part"
+            XCTAssertEqual(task.state, .interrupted(partialFile: URL(fileURLWithPath: partial)))
+            XCTAssertFalse(FileManager.default.fileExists(atPath: destination.path))
+            let kept = try Data(contentsOf: URL(fileURLWithPath: partial))
+            XCTAssertGreaterThanOrEqual(kept.count, 64 * 1024, "the bytes received are kept")
+            XCTAssertEqual(kept, body.prefix(kept.count), "as they came")
+            XCTAssertEqual(
+                try FileManager.default.contentsOfDirectory(atPath: directory.path), ["slow.iso.part"])
             XCTAssertTrue(context.downloadTasks.isEmpty)
         }
     }

@@ -6,6 +6,7 @@ public protocol DownloadObserver: AnyObject {
     func downloadStarted(_ task: any DownloadTask)
     /// A download's progress or destination changed.
     func downloadUpdated(_ task: any DownloadTask)
-    /// A download ended: its ``DownloadTask/state`` says how (saved, failed or cancelled).
+    /// A download ended: its ``DownloadTask/state`` says how (saved, failed, cancelled or
+    /// interrupted).
     func downloadEnded(_ task: any DownloadTask)
 }

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Where a ``DownloadTask`` is.
 public enum DownloadState: Sendable, Equatable {
     /// Receiving data.
@@ -8,6 +10,9 @@ public enum DownloadState: Sendable, Equatable {
     case failed(message: String)
     /// Cancelled (``DownloadTask/cancel()``); what was received is not kept.
     case cancelled
+    /// Stopped by quitting (``DownloadTask/interrupt()``); what was received is kept in
+    /// `partialFile` (nil: there was nothing to keep, or it could not be kept).
+    case interrupted(partialFile: URL?)
 
     /// Whether the download is over.
     public var isEnded: Bool { self != .inProgress }

@@ -19,4 +19,11 @@ public protocol DownloadTask: AnyObject {
     /// Stops the download and deletes what it saved so far; its observers then hear that it
     /// ended, cancelled. Does nothing once it has ended.
     func cancel()
+    /// Stops the download and keeps what it saved so far, as a partial file beside its
+    /// destination that a later download can be resumed from (Chromium's
+    /// `DownloadItemImpl::Cancel(false)` at shutdown, components/download/internal/common/
+    /// download_item_impl.cc: the download is interrupted, not cancelled, and its
+    /// intermediate file stays); its observers then hear that it ended, interrupted. Does
+    /// nothing once it has ended.
+    func interrupt()
 }

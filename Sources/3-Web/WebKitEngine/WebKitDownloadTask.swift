@@ -14,6 +14,9 @@ final class WebKitDownloadTask: DownloadTask {
     private(set) var state = DownloadState.inProgress
     private var failure: String?
     private var cancelRequested = false
+    private var isInterrupted = false
+    /// Where ``interrupt()`` put the bytes received so far (nil: there was no file yet).
+    private var partialFile: URL?
     /// The progress last reported, in hundredths (or, with no size known, in 256 KiB steps).
     private var reportedStep = -1
 
@@ -41,6 +44,51 @@ final class WebKitDownloadTask: DownloadTask {
         webkit_download_cancel(download.opaque)
     }
 
+    /// WebKitGTK cannot resume a download, and on `webkit_download_cancel` its network
+    /// process deletes what it wrote. It writes to `<destination>.wkdownload` beside an empty
+    /// placeholder at the destination, and renames the one over the other when done
+    /// (WebKit's NetworkDataTaskSoup). So that file is renamed first, to
+    /// `<destination>.part` (Firefox's name for a download under way; `<name> (1).part` …
+    /// if taken), and the empty placeholder removed: WebKit goes on writing the same open file
+    /// until the cancel reaches it, and then finds nothing left to delete. It is done at
+    /// once, so that the bytes stay even if the process quits before WebKit answers.
+    func interrupt() {
+        guard state == .inProgress, !cancelRequested else { return }
+        cancelRequested = true
+        isInterrupted = true
+        partialFile = keepPartialFile()
+        webkit_download_cancel(download.opaque)
+    }
+
+    /// Moves what was written so far to a free `.part` name beside the destination; nil if
+    /// nothing was written yet.
+    private func keepPartialFile() -> URL? {
+        guard let destination else { return nil }
+        let files = FileManager.default
+        let intermediate = URL(fileURLWithPath: destination.path + ".wkdownload")
+        let written = files.fileExists(atPath: intermediate.path) ? intermediate : destination
+        guard let size = try? files.attributesOfItem(atPath: written.path)[.size] as? Int, size > 0 else {
+            return nil
+        }
+        let name = destination.lastPathComponent
+        let base = (name as NSString).deletingPathExtension
+        let ext = (name as NSString).pathExtension
+        var candidate = URL(fileURLWithPath: destination.path + ".part")
+        var counter = 1
+        while files.fileExists(atPath: candidate.path) {
+            candidate = destination.deletingLastPathComponent().appendingPathComponent(
+                "\(base) (\(counter))" + (ext.isEmpty ? "" : ".\(ext)") + ".part")
+            counter += 1
+        }
+        guard (try? files.moveItem(at: written, to: candidate)) != nil else { return nil }
+        // The empty placeholder only: a file the user chose to replace (Save Link As…) stays.
+        if written != destination, (try? files.attributesOfItem(atPath: destination.path)[.size] as? Int) == 0
+        {
+            try? files.removeItem(at: destination)
+        }
+        return candidate
+    }
+
     func decided(_ url: URL) {
         destination = url
     }
@@ -60,18 +108,21 @@ final class WebKitDownloadTask: DownloadTask {
         if cancelled { cancelRequested = true }
     }
 
-    /// Ends the task: finished, failed or cancelled (a partial file is removed).
+    /// Ends the task: finished, failed, cancelled (a partial file is removed) or interrupted
+    /// (the partial file was moved aside before).
     func end() {
         for connection in connections { connection.cancel() }
         connections.removeAll()
-        if cancelRequested {
+        if isInterrupted {
+            state = .interrupted(partialFile: partialFile)
+        } else if cancelRequested {
             state = .cancelled
         } else if let failure {
             state = .failed(message: failure)
         } else {
             state = .finished
         }
-        if state != .finished, let destination {
+        if state != .finished, !isInterrupted, let destination {
             try? FileManager.default.removeItem(at: destination)
         }
     }

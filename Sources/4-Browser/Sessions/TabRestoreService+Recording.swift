@@ -15,43 +15,64 @@ extension TabRestoreService {
         browser.webStateList.removeObserver(self)
     }
 
-    /// Records the whole window `browser` as one entry; call before closing its tabs. Its
-    /// tabs closed afterwards are not recorded one by one.
+    /// Records the whole window `browser` as one entry, without its blank tabs
+    /// (``WebStateStorage/isBlank(isPinned:)``), and nothing when they all are; call before
+    /// closing its tabs. Its tabs closed afterwards are not recorded one by one.
     public func recordWindow(_ browser: Browser, sessionID: String?) {
         let list = browser.webStateList
         guard !list.isEmpty else { return }
         closingWindows.insert(ObjectIdentifier(list))
         let entryID = makeEntryID()
         var tabs: [ClosedTab] = []
+        var kept: [(webState: WebState, index: Int)] = []
         for index in 0..<list.count {
             let webState = list.webState(at: index)
-            tabs.append(makeClosedTab(webState, in: list, at: index, sessionID: sessionID))
-            requestFullStorage(webState, browser: browser, window: entryID, index: index)
+            var tab = makeClosedTab(webState, in: list, at: index, sessionID: sessionID)
+            guard !tab.storage.isBlank(isPinned: tab.isPinned) else { continue }
+            kept.append((webState, index))
+            tab.index = tabs.count
+            tabs.append(tab)
         }
+        guard !tabs.isEmpty else { return }
         add(
             .window(
                 ClosedWindow(
                     entryID: entryID, closedTime: Date(), windowSessionID: sessionID, tabs: tabs,
-                    activeIndex: list.activeIndex, pinnedCount: list.pinnedCount)))
+                    activeIndex: list.activeIndex.map { Self.keptIndex($0, kept: kept.map(\.index)) },
+                    pinnedCount: list.pinnedCount)))
+        for (position, tab) in kept.enumerated() {
+            requestFullStorage(tab.webState, browser: browser, window: entryID, index: position)
+        }
     }
 
-    /// Adds a window entry made elsewhere (e.g. from a discarded session on disk).
+    /// Adds a window entry made elsewhere (e.g. from a discarded session on disk), without
+    /// its blank tabs, and nothing when they all are (as ``recordWindow(_:sessionID:)``).
     public func addWindow(tabs: [WebStateStorage], activeIndex: Int?, pinnedCount: Int, sessionID: String?) {
-        guard !tabs.isEmpty else { return }
+        let kept = tabs.indices.filter { !tabs[$0].isBlank(isPinned: $0 < pinnedCount) }
+        guard !kept.isEmpty else { return }
         let entryID = makeEntryID()
-        let closed = tabs.enumerated().map { index, storage in
+        let closed = kept.enumerated().map { position, index in
             ClosedTab(
-                entryID: makeEntryID(), closedTime: Date(), windowSessionID: sessionID, index: index,
-                isPinned: index < pinnedCount, groupID: nil, storage: storage)
+                entryID: makeEntryID(), closedTime: Date(), windowSessionID: sessionID, index: position,
+                isPinned: index < pinnedCount, groupID: nil, storage: tabs[index])
         }
         add(
             .window(
                 ClosedWindow(
                     entryID: entryID, closedTime: Date(), windowSessionID: sessionID, tabs: closed,
-                    activeIndex: activeIndex, pinnedCount: pinnedCount)))
+                    activeIndex: activeIndex.map { Self.keptIndex($0, kept: kept) },
+                    pinnedCount: kept.count(where: { $0 < pinnedCount }))))
     }
 
-    /// Records a tab of `list` being closed.
+    /// Where the tab at `index` of a window is among the tabs `kept` (their old indexes,
+    /// in order): its own place, or the nearest kept tab before it (else the first) when it
+    /// was left out.
+    static func keptIndex(_ index: Int, kept: [Int]) -> Int {
+        kept.lastIndex { $0 <= index } ?? 0
+    }
+
+    /// Records a tab of `list` being closed, unless it is blank
+    /// (``WebStateStorage/isBlank(isPinned:)``).
     public func webStateListWillChange(
         _ list: WebStateList, detach: WebStateListChange.Detach, status: WebStateListStatus
     ) {
@@ -59,8 +80,8 @@ extension TabRestoreService {
             let (browser, sessionID) = observed[ObjectIdentifier(list)]
         else { return }
         let webState = detach.detachedWebState
-        guard webState.navigationItemCount > 0 || webState.visibleURL != nil else { return }
         let tab = makeClosedTab(webState, in: list, at: detach.detachedFromIndex, sessionID: sessionID)
+        guard !tab.storage.isBlank(isPinned: tab.isPinned) else { return }
         add(.tab(tab))
         requestFullStorage(webState, browser: browser, window: nil, index: tab.entryID)
     }

@@ -18,6 +18,8 @@ public final class FakeDownloadTask: DownloadTask {
     public private(set) var state = DownloadState.inProgress
     /// How many times ``cancel()`` was called.
     public private(set) var cancelCalls = 0
+    /// How many times ``interrupt()`` was called.
+    public private(set) var interruptCalls = 0
     private unowned let context: FakeWebEngineContext
 
     init(identifier: Int, destination: URL, expectedBytes: Int64?, context: FakeWebEngineContext) {
@@ -37,6 +39,14 @@ public final class FakeDownloadTask: DownloadTask {
         cancelCalls += 1
         guard state == .inProgress else { return }
         end(.cancelled)
+    }
+
+    /// Ends the task as interrupted at once, its partial file kept as `<destination>.part`
+    /// (a real engine ends it a moment later).
+    public func interrupt() {
+        interruptCalls += 1
+        guard state == .inProgress else { return }
+        end(.interrupted(partialFile: destination.map { URL(fileURLWithPath: $0.path + ".part") }))
     }
 
     /// Simulates `bytes` more received.

@@ -49,7 +49,7 @@ extension AppCoordinator: BrowserCoordinatorDelegate {
         screenshotPath = nil
         window.saveScreenshot(to: path) { [weak self] saved in
             print(saved ? "swiftlet: wrote \(path)" : "swiftlet: could not write \(path)")
-            self?.quit()
+            self?.environment.quit()
         }
     }
 }
@@ -68,7 +68,8 @@ extension AppCoordinator: AppStateObserver {
         guard let window = window(of: scene) else { return }
         windows.removeAll { $0 === window }
         stopChild(window)
-        if windows.isEmpty { quit() }
+        // No window is left to ask in: downloads under way are interrupted, keeping their files.
+        if windows.isEmpty { environment.quit() }
     }
 
     /// Brings the window the tab moved to to the front.

@@ -1,5 +1,6 @@
 import Application
 import Base
+import Commands
 import Foundation
 import GLibSupport
 import GTKSupport
@@ -24,7 +25,9 @@ import Glibc
 ///
 /// Closing a window that is not the last puts it in recently closed; closing the last one,
 /// Ctrl+Q, SIGTERM, SIGINT and SIGHUP all quit the same way: every window is saved and comes
-/// back at the next launch (``AppState/quit()``).
+/// back at the next launch (``AppState/quit()``). Closing the last window and Ctrl+Q first ask
+/// whether to quit while downloads are under way (``QuitWhileDownloadingMediator``); however
+/// the run ends, a download under way is interrupted and keeps its partial file.
 @MainActor
 public final class AppCoordinator: Coordinator, ApplicationCommands {
     /// Why the browser could not start.
@@ -64,6 +67,12 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     var launched = false
     /// Whether the offer to restore a crashed run waits for the first window.
     var crashOfferPending = false
+    /// Asks before quitting with downloads under way, and interrupts them at the end of the
+    /// run keeping their partial files (while started).
+    private var quitWhileDownloading: QuitWhileDownloadingMediator?
+    private var quitWhileDownloadingDialog: QuitWhileDownloadingViewController?
+    /// Routes the answer of the quit question to its mediator.
+    private let applicationDispatcher = CommandDispatcher()
     /// The page new windows and tabs open with.
     let startPageURL = URL(string: "about:blank")!
     /// A command line the primary instance could not read: its message and exit status.
@@ -132,7 +141,7 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         if environment.watchesProcess {
             for signal in [SIGTERM, SIGINT, SIGHUP] {
                 signalSources.append(
-                    GLibMainLoop.addUnixSignalHandler(signal) { [weak self] in self?.quit() })
+                    GLibMainLoop.addUnixSignalHandler(signal) { [weak self] in self?.environment.quit() })
             }
         }
         guard let appState = environment.makeAppState(userDataDirectory) else {
@@ -145,6 +154,7 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         // for its move targets.
         sceneMediator = SceneMediator(appState: appState, startPageURL: startPageURL)
         appState.addObserver(self)
+        startQuitWhileDownloading(appState)
         do {
             let outcome = try appState.launch()
             crashOfferPending = outcome.lastRunCrashed && appState.hasCrashedScenes
@@ -170,6 +180,12 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         windows.removeAll()
         sceneMediator?.disconnect()
         sceneMediator = nil
+        // Whatever ends the run (Quit Anyway, a signal), no download loses what it received.
+        quitWhileDownloading?.interruptDownloads()
+        quitWhileDownloading?.disconnect()
+        quitWhileDownloading = nil
+        quitWhileDownloadingDialog = nil
+        applicationDispatcher.stopDispatching(for: (any QuitWhileDownloadingCommands).self)
         if isStarted { stop() }
         appState?.quit()
         appState = nil
@@ -180,6 +196,36 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     /// Shows the about window.
     public func showAbout() { windows.last?.showAbout() }
 
-    /// Quits: every window closes, the core shuts down.
-    public func quit() { environment.quit() }
+    /// Quits (Ctrl+Q, the last window closing): every window closes, the core shuts down;
+    /// with downloads under way the user is asked first.
+    public func quit() {
+        guard let quitWhileDownloading else { return environment.quit() }
+        quitWhileDownloading.requestQuit()
+    }
+
+    /// Makes the quit question's mediator over the downloads of every profile open, and its
+    /// dialog, shown over the focused window.
+    private func startQuitWhileDownloading(_ appState: AppState) {
+        let mediator = QuitWhileDownloadingMediator(
+            contexts: {
+                appState.context.profileManager.loadedProfiles.flatMap { profile in
+                    [profile.webEngineContext]
+                        + (profile.hasOffTheRecordProfile
+                            ? [profile.offTheRecordProfile.webEngineContext] : [])
+                }
+            },
+            quit: { [weak self] in self?.environment.quit() },
+            windowsStay: { [weak self] in self?.windows.forEach { $0.stayedOpenAfterQuitQuestion() } })
+        let dialog = QuitWhileDownloadingViewController(
+            commands: applicationDispatcher.sender(for: (any QuitWhileDownloadingCommands).self),
+            parentWindow: { [weak self] in
+                let windows = self?.windows ?? []
+                return (windows.first { $0.scene.activationLevel == .foregroundActive } ?? windows.last)?
+                    .windowPointer
+            })
+        mediator.consumer = dialog
+        applicationDispatcher.startDispatching((any QuitWhileDownloadingCommands).self, to: mediator)
+        quitWhileDownloading = mediator
+        quitWhileDownloadingDialog = dialog
+    }
 }

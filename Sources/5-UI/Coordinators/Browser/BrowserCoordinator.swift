@@ -265,6 +265,16 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         self.about = about
     }
 
+    /// The GTK window (a `GtkWindow *`, while started), for an application dialog over it.
+    var windowPointer: UnsafeMutableRawPointer? { window?.rawPointer }
+
+    /// The user chose not to quit now (Cancel, or Wait for the downloads): the window may ask
+    /// to close again, and one that asked because its last tab closed gets a new tab.
+    func stayedOpenAfterQuitQuestion() {
+        isClosing = false
+        if scene.browser.webStateList.isEmpty { mediator?.openNewTab() }
+    }
+
     /// Asks the delegate, once, for the window to close (the user closed it, or its last tab
     /// closed).
     func closeWindow() {

@@ -68,7 +68,7 @@ public final class DownloadsMediator: DownloadObserver, DownloadsCommands {
             }
         case .failed:
             consumer?.showDownloadFailed(fileName: task.destination?.lastPathComponent)
-        case .cancelled, .inProgress:
+        case .cancelled, .interrupted, .inProgress:
             break
         }
     }

@@ -35,5 +35,5 @@ public final class SceneCommandHandler: SceneCommands {
 
     public func reopenClosedEntry(_ id: Int) { mediator?.reopenClosedEntry(id, in: window) }
 
-    public func restorePreviousSession() { mediator?.restorePreviousSession() }
+    public func restorePreviousSession() { mediator?.restorePreviousSession(in: window) }
 }

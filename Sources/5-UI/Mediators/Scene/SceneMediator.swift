@@ -135,10 +135,12 @@ public final class SceneMediator: AppStateObserver {
         appState.reopenClosedEntry(id, from: scene)
     }
 
-    func restorePreviousSession() {
+    /// Restores the crashed run's windows in place of `window` if it is still blank
+    /// (``AppState/restoreCrashedScenes(replacing:)``).
+    func restorePreviousSession(in window: WindowIdentifier) {
         state.check(#function)
         guard !appState.isTerminating, appState.hasCrashedScenes else { return }
-        appState.restoreCrashedScenes()
+        appState.restoreCrashedScenes(replacing: scene(window))
     }
 
     // MARK: Finding tabs and windows

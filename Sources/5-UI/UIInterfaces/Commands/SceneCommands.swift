@@ -24,6 +24,7 @@ public protocol SceneCommands: AnyObject {
     func reopenLastClosed()
     /// Reopens the entry `id` of the recently closed list (a ``RecentlyClosedItem``'s).
     func reopenClosedEntry(_ id: Int)
-    /// Restores the windows and tabs of the previous session (a run that crashed).
+    /// Restores the windows and tabs of the previous session (a run that crashed); they
+    /// take the place of the window asking if the user has not used it (one blank tab).
     func restorePreviousSession()
 }
