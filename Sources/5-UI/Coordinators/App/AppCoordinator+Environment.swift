@@ -33,7 +33,10 @@ extension AppCoordinator {
                     else { return nil }
                     return AppState(
                         userDataDirectory: directory, engine: engine, clock: SystemTimerClock(),
-                        registerProfilePrefs: { SearchEnginePrefs.register(in: $0) },
+                        registerProfilePrefs: {
+                            SearchEnginePrefs.register(in: $0)
+                            DownloadPrefs.register(in: $0)
+                        },
                         attachTabHelpers: { _ = FindTabHelper.attach(to: $0) })
                 },
                 makeWindow: { application.makeWindow() }, quit: { application.quit() }, watchesProcess: true)
