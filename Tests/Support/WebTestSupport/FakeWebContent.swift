@@ -267,7 +267,8 @@ public final class FakeWebContent: WebContent {
         let chosen = restored ?? history
         guard !chosen.items.isEmpty, chosen.lastCommittedItemIndex >= 0 else { return false }
         self.history = chosen
-        title = chosen.lastCommittedItem?.title ?? ""
+        // As WebKit's view: no title until a page commits (the entries keep theirs).
+        title = ""
         visibleURL = chosen.lastCommittedItem?.url
         // The committed entry's load reports the new history.
         guard loadCommittedEntry else {
