@@ -23,7 +23,11 @@ extension WebKitWebContent {
             case WEBKIT_LOAD_COMMITTED:
                 content.hadFormInteraction = false
                 content.recordSite()
+                // The page before's icon goes before observers hear of the commit; that it
+                // went, after.
+                let keepsIcon = content.keepsFaviconOnCommit()
                 content.navigation.handle(.loadCommitted)
+                if !keepsIcon { content.navigation.handle(.faviconChanged(nil)) }
             case WEBKIT_LOAD_FINISHED: content.navigation.handle(.loadFinished)
             default: break
             }
@@ -144,20 +148,37 @@ extension WebKitWebContent {
         return Int(webkit_uri_response_get_status_code(response))
     }
 
+    /// Whether the icon of the page before stays as a page commits: only when the database
+    /// gives the new page the same icon URL. Otherwise it goes now (WebKit's `favicon` keeps
+    /// the last icon it had when the new page has none, and tells nothing of it); an icon the
+    /// new page has comes with "notify::favicon".
+    func keepsFaviconOnCommit() -> Bool {
+        guard favicon != nil || navigation.faviconURL != nil else { return true }
+        if let view = webViewPointer, navigation.faviconURL != nil,
+            databaseFaviconURL(forPage: webkit_web_view_get_uri(view)) == navigation.faviconURL
+        {
+            return true
+        }
+        favicon = nil
+        return false
+    }
+
+    /// The favicon URL the session's database has for the page at `page`, if any.
+    private func databaseFaviconURL(forPage page: UnsafePointer<gchar>?) -> URL? {
+        let manager = webkit_network_session_get_website_data_manager(context.session.opaque)
+        guard let page, let database = webkit_website_data_manager_get_favicon_database(manager),
+            let icon = webkit_favicon_database_get_favicon_uri(database, page)
+        else { return nil }
+        defer { g_free(icon) }
+        return URL(string: String(cString: icon))
+    }
+
     func faviconChanged() {
         guard let view = webViewPointer else { return }
-        var url: URL?
-        let manager = webkit_network_session_get_website_data_manager(context.session.opaque)
         let texture = webkit_web_view_get_favicon(view)
         favicon = texture.flatMap { WebKitEngineContext.png(of: $0) }
-        if texture != nil,
-            let database = webkit_website_data_manager_get_favicon_database(manager),
-            let page = webkit_web_view_get_uri(view),
-            let icon = webkit_favicon_database_get_favicon_uri(database, page)
-        {
-            url = URL(string: String(cString: icon))
-            g_free(icon)
-        }
-        navigation.handle(.faviconChanged(url))
+        navigation.handle(
+            .faviconChanged(texture == nil ? nil : databaseFaviconURL(forPage: webkit_web_view_get_uri(view)))
+        )
     }
 }

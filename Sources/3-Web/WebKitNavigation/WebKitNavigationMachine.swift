@@ -278,8 +278,10 @@ public final class WebKitNavigationMachine {
         report(.visibleSecurityStateChanged)
     }
 
+    /// The image changed ("notify::favicon" comes only then), under the same URL or not: a
+    /// page that replaces its icon's file keeps its URL. Only "none" after "none" is no news.
     private func faviconChanged(_ url: URL?) {
-        guard url != faviconURL else { return }
+        guard url != nil || faviconURL != nil else { return }
         faviconURL = url
         report(.faviconURLChanged(url))
     }

@@ -161,6 +161,12 @@ public final class FakeWebContent: WebContent {
                 message: "HTTP \(page.httpStatus)", url: context.url)
         }
         context.error = error
+        // As WebKit's content: the page before's icon is gone as the new page commits (unless
+        // it is the same), and the new page's comes after.
+        let iconURL =
+            page.favicon == nil ? nil : URL(string: "/favicon.ico", relativeTo: context.url)?.absoluteURL
+        let iconChanged = iconURL != faviconURL || page.favicon != favicon
+        if iconChanged { favicon = nil }
         report(.didFinishNavigation(context))
         let ssl = SSLStatus.committed(
             url: context.url,
@@ -171,10 +177,8 @@ public final class FakeWebContent: WebContent {
         }
         report(.backForwardStateChanged)
         report(.titleChanged)
-        let iconURL =
-            page.favicon == nil ? nil : URL(string: "/favicon.ico", relativeTo: context.url)?.absoluteURL
         if let png = page.favicon { engine.faviconDatabase[context.url.absoluteString] = png }
-        if iconURL != faviconURL || page.favicon != favicon {
+        if iconChanged {
             faviconURL = iconURL
             favicon = page.favicon
             report(.faviconURLChanged(iconURL))
@@ -241,6 +245,11 @@ public final class FakeWebContent: WebContent {
         }
         report(.backForwardStateChanged)
         report(.titleChanged)
+        if favicon != nil || faviconURL != nil {
+            favicon = nil
+            faviconURL = nil
+            report(.faviconURLChanged(nil))
+        }
     }
 
     // MARK: Session state
