@@ -18,7 +18,9 @@ extension WebKitWebContent {
         }
         on("load-changed") { content, args in
             switch WebKitLoadEvent(UInt32(args.enumValue(at: 1))) {
-            case WEBKIT_LOAD_STARTED: content.navigation.handle(.loadStarted)
+            case WEBKIT_LOAD_STARTED:
+                content.navigation.handle(.loadStarted)
+                content.loadStartedForErrorPage()
             case WEBKIT_LOAD_REDIRECTED: content.navigation.handle(.loadRedirected)
             case WEBKIT_LOAD_COMMITTED:
                 content.hadFormInteraction = false
@@ -33,10 +35,7 @@ extension WebKitWebContent {
             }
         }
         on("load-failed") { $0.loadFailed($1) }
-        on("load-failed-with-tls-errors") { content, args in
-            content.navigation.handle(
-                .loadFailedWithTLSErrors(Self.certificateStatus(args.flags(at: 3))))
-        }
+        on("load-failed-with-tls-errors") { $0.tlsLoadFailed($1) }
         on("notify::title", send: .titleChanged)
         on("notify::estimated-load-progress", send: .estimatedProgressChanged)
         on("notify::favicon") { content, _ in content.faviconChanged() }
@@ -67,6 +66,17 @@ extension WebKitWebContent {
                     if let self, !self.isClosed { self.hadFormInteraction = true }
                 })
             FormInteractionScript.install(in: manager.opaque)
+            connections.append(
+                SignalConnection.connect(
+                    manager.pointer, signal: "script-message-received::\(ErrorPageScript.handlerName)"
+                ) { [weak self] args in
+                    guard let self, !self.isClosed, let value = args.object(at: 1),
+                        let text = jsc_value_to_string(OpaquePointer(value))
+                    else { return }
+                    defer { g_free(text) }
+                    self.errorPageMessage(String(cString: text))
+                })
+            ErrorPageScript.install(in: manager.opaque)
         }
         let list = UnsafeMutableRawPointer(webkit_web_view_get_back_forward_list(view.typed())!)
         connections.append(
@@ -105,9 +115,7 @@ extension WebKitWebContent {
         switch output {
         case .event(let event): report(event)
         case .showErrorPage(let error, let uri):
-            if let view = webViewPointer {
-                webkit_web_view_load_alternate_html(view, ErrorPage.html(for: error), uri, nil)
-            }
+            showErrorPage(for: error, uri: uri)
         case .scheduleCompletion:
             // Ahead of redraws: the tab's loading spinner would otherwise keep a window drawn
             // in software busy, and the load would never complete.

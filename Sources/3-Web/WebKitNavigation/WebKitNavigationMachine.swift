@@ -74,6 +74,10 @@ public final class WebKitNavigationMachine {
     /// Whether a load is under way (between didStartLoading and didStopLoading).
     public var isLoading: Bool { loading }
 
+    /// Whether the load under way is an error page asked for by
+    /// ``WebKitNavigationOutput/showErrorPage(_:uri:)``.
+    public var isLoadingErrorPage: Bool { errorPage != .none }
+
     /// The URL of the committed page (an error page commits under the URL that failed).
     public var lastCommittedURL: URL? { committedURL }
 
