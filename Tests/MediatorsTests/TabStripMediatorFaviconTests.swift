@@ -56,6 +56,24 @@ struct TabStripMediatorFaviconTests {
         _ = mediator
     }
 
+    @Test func aPagesIconIsNeverKeptUnderTheURLOfTheNextPageOfTheTab() throws {
+        let a = builder.realizedWebState(named: "a")
+        let loader = FaviconLoader(context: context)
+        let mediator = try makeMediator("| a*", loader: loader)
+        let iconPage = URL(string: "https://icon.test/")!
+        let plainPage = URL(string: "https://plain.test/")!
+        engine.setPage(iconPage, .init(title: "Icon", favicon: icon))
+        a.load(iconPage)
+        consumer.pushes.removeAll()
+        a.load(plainPage)
+        #expect(consumer.items[0].favicon == nil)
+        #expect(
+            loader.cachedFavicon(forPageURL: plainPage) == nil,
+            "the icon of the page before: a new tab of this page would show it")
+        #expect(loader.cachedFavicon(forPageURL: iconPage) == icon)
+        _ = mediator
+    }
+
     @Test func restoredTabsGetTheirIconsFromTheDatabaseWithoutBeingRealized() throws {
         engine.faviconDatabase["https://b.test/"] = icon
         engine.faviconDatabase["https://c.test/"] = otherIcon

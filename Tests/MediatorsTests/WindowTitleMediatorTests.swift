@@ -76,6 +76,21 @@ struct WindowTitleMediatorTests {
         _ = mediator
     }
 
+    @Test func switchingToARestoredTabShowsItsSavedTitleWhileItLoads() throws {
+        // The page loads slowly: the engine has no title for it yet, as WebKit has none
+        // after a restore until the page commits.
+        builder.engine.setPage(URL(string: "https://b.test/")!, .init(title: "b", stalls: true))
+        let mediator = try makeMediator("| a* b")
+        consumer.titles.removeAll()
+        list.activate(at: 1)
+        let b = builder.webState(named: "b")
+        b.forceRealized()  // as the content area does for the tab it shows
+        #expect(b.isLoading)
+        #expect(fakeContent(b).title.isEmpty)
+        #expect(consumer.titles == ["b — Swiftlet"], "never the application's name alone")
+        _ = mediator
+    }
+
     @Test func anUnchangedTitleIsNotPushedAgain() throws {
         let mediator = try makeMediator("| a* b")
         consumer.titles.removeAll()

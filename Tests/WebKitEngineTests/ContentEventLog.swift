@@ -14,7 +14,13 @@ final class ContentEventLog: WebContentDelegate {
         content?.delegate = self
     }
 
+    /// The content's favicon when it reported the last committed navigation (nil: none was).
+    private(set) var faviconAtCommit: Data??
+
     func webContent(_ content: any WebContent, didReport event: WebContentEvent) {
+        if case .didFinishNavigation(let context) = event, context.hasCommitted {
+            faviconAtCommit = .some(content.favicon)
+        }
         rawEvents.append(event)
         events.append(Self.describe(event, content: content))
     }

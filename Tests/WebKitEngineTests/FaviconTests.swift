@@ -32,6 +32,33 @@ final class FaviconTests: WebKitTestCase, @unchecked Sendable {
         }
     }
 
+    /// A page's icon does not stay with the next page of the tab, which has none: it is gone
+    /// when the new page commits, and that is reported.
+    func testAPageWithoutAnIconShowsNoneAfterOneWithAnIcon() {
+        onMainActor {
+            servePageWithIcon()
+            let content = makePersistentContext().makeWebKitWebContent()
+            defer { content.close() }
+            let log = ContentEventLog(content)
+            load(server.url("/with-icon"), in: content, log: log)
+            wait("the favicon") { content.favicon != nil }
+            log.reset()
+            load(server.url("/a"), in: content, log: log)
+            XCTAssertNil(content.favicon, "the icon of the page before")
+            XCTAssertNil(content.faviconURL)
+            let cleared = log.events.firstIndex(of: "faviconURLChanged(nil)")
+            let committed = log.index(of: "didFinishNavigation")
+            XCTAssertNotNil(cleared, "\(log.events)")
+            if let cleared, let committed { XCTAssertGreaterThan(cleared, committed, "\(log.events)") }
+            XCTAssertNil(log.faviconAtCommit ?? nil, "gone when observers hear of the commit")
+
+            // Back to a page with an icon: it comes back.
+            load(server.url("/with-icon"), in: content, log: log)
+            wait("the favicon again") { content.favicon != nil }
+            XCTAssertEqual(content.faviconURL, server.url("/icon.png"))
+        }
+    }
+
     func testTheDatabaseAnswersByPageURLWithoutAWebView() {
         onMainActor {
             servePageWithIcon()

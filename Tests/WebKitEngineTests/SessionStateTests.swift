@@ -58,6 +58,10 @@ final class SessionStateTests: WebKitTestCase, @unchecked Sendable {
                 let log = ContentEventLog(content)
                 let requests = server.requestCount("/b")
                 XCTAssertTrue(content.restore(sessionState: blob, history: history))
+                // What the fake engine copies: until the page commits, the view has no title
+                // and the committed entry keeps the saved one.
+                XCTAssertEqual(content.title, "")
+                XCTAssertEqual(content.history.lastCommittedItem?.title, "Saved /b")
                 wait("the committed item") { log.pageLoadedCount > 0 }
                 XCTAssertEqual(log.lastPageLoaded, .success)
                 XCTAssertEqual(content.lastCommittedURL, server.url("/b"))

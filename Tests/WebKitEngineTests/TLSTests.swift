@@ -105,10 +105,82 @@ final class TLSTests: WebKitTestCase, @unchecked Sendable {
 
     /// A TLS server on 127.0.0.1 with a new self-signed certificate.
     private func startTLSServer() throws -> SelfSignedTLSServer {
-        let files = try makeCertificate()
-        return try XCTUnwrap(
+        try startTLSServer(files: makeCertificate())
+    }
+
+    private func startTLSServer(files: (certificate: String, key: String)) throws -> SelfSignedTLSServer {
+        try XCTUnwrap(
             SelfSignedTLSServer(certificateFile: files.certificate, keyFile: files.key),
             "could not start the TLS server")
+    }
+
+    /// The innerText of the page's element `selector` ("" when there is none).
+    @MainActor
+    private func text(_ selector: String, in content: WebKitWebContent) -> String {
+        let script = "(function(){var e=document.querySelector('\(selector)');return e?e.innerText:'';})()"
+        guard case .success(.string(let text)) = evaluate(script, in: content) else { return "" }
+        return text
+    }
+
+    /// Loads `url` in a new content of `context` and tells whether the certificate was refused.
+    @MainActor
+    private func isRefused(_ url: URL, in context: WebKitEngineContext) -> Bool {
+        let content = context.makeWebKitWebContent()
+        defer { content.close() }
+        let log = ContentEventLog(content)
+        load(url, in: content, log: log)
+        guard case .failure(let error) = log.lastPageLoaded else { return false }
+        return error.kind == .tls
+    }
+
+    func testTheCertificateErrorPageShowsTheCertificateAndProceedingLetsItThroughForTheSession() throws {
+        let files = try makeCertificate()
+        let tlsServer = try startTLSServer(files: files)
+        defer { tlsServer.stop() }
+        let fingerprint =
+            String(
+                decoding: try runTool(
+                    "openssl", ["x509", "-noout", "-fingerprint", "-sha256", "-in", files.certificate],
+                    missing: "openssl is needed to read the test certificate"), as: UTF8.self
+            ).split(separator: "=").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+        onMainActor {
+            let context = makePersistentContext()
+            let content = context.makeWebKitWebContent()
+            defer { content.close() }
+            let log = ContentEventLog(content)
+            let url = URL(string: "https://127.0.0.1:\(tlsServer.port)/secret")!
+            load(url, in: content, log: log)
+            wait("the error page") { content.title == "127.0.0.1" }
+            wait("its text") { !text("h1", in: content).isEmpty }
+            XCTAssertEqual(text("h1", in: content), "This connection is not secure")
+            XCTAssertTrue(
+                text("ul", in: content).contains("not issued by an authority"), text("ul", in: content))
+            let table = text("table.certificate", in: content)
+            XCTAssertTrue(table.contains("CN=127.0.0.1"), table)
+            XCTAssertTrue(table.contains("Valid until"), table)
+            XCTAssertFalse(fingerprint.isEmpty)
+            XCTAssertTrue(table.contains(fingerprint), "\(table) has \(fingerprint)")
+            XCTAssertEqual(
+                text("button[data-swiftlet-action=proceed]", in: content), "Accept Risk and Proceed")
+
+            let loaded = log.pageLoadedCount
+            _ = evaluate("document.querySelector('[data-swiftlet-action=proceed]').click()", in: content)
+            wait("the page") { log.pageLoadedCount > loaded }
+            XCTAssertEqual(log.lastPageLoaded, .success)
+            wait("its title") { content.title == "Over TLS" }
+            XCTAssertEqual(
+                content.sslStatus,
+                SSLStatus(securityStyle: .authenticationBroken, certificateStatus: .unknownAuthority),
+                "the page keeps the warning")
+            XCTAssertEqual(content.history.items.count, 1)
+
+            // For the rest of the session: another tab of the profile loads it at once…
+            XCTAssertFalse(isRefused(url, in: context))
+            // …but not an incognito profile's, which has exceptions of its own…
+            XCTAssertTrue(isRefused(url, in: engine.makeWebKitContext(storage: .ephemeral)))
+            // …nor the profile at its next launch (a new network session on the same files).
+            XCTAssertTrue(isRefused(url, in: makePersistentContext()))
+        }
     }
 
     func testUntrustedCertificateFailsTheLoadAsTLS() throws {

@@ -94,7 +94,9 @@ struct MachineStateTests {
     @Test func theFaviconIsReportedWhenItChanges() {
         let script = SignalScript()
         #expect(
-            script.run("favicon:/i.png favicon:/i.png favicon:none") == ["favicon(/i.png)", "favicon(none)"])
+            script.run("favicon:/i.png favicon:/i.png favicon:none favicon:none")
+                == ["favicon(/i.png)", "favicon(/i.png)", "favicon(none)"],
+            "a new image under the same URL is news too; no icon twice is not")
         #expect(script.machine.faviconURL == nil)
     }
 

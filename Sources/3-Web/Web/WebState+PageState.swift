@@ -3,8 +3,16 @@ public import Foundation
 // What the page shows, answered while unrealized too: from the saved metadata, or what a
 // discard kept.
 extension WebState {
-    /// The page title (unrealized: the saved title).
-    public var title: String { content?.title ?? metadata?.title ?? "" }
+    /// The page title (unrealized: the saved title). A restored tab keeps its committed
+    /// entry's saved title while its page has none yet — until the page reports its own, or
+    /// another page commits —, as Chromium's `WebState::GetTitle` reads the last committed
+    /// item's title (`ios/web/web_state/web_state_impl.mm`): switching to it never shows a
+    /// tab without a title.
+    public var title: String {
+        guard let content else { return metadata?.title ?? "" }
+        let title = content.title
+        return title.isEmpty ? restoredTitle?.title ?? "" : title
+    }
     /// The URL shown to the user (unrealized: the saved URL).
     public var visibleURL: URL? { content.map { $0.visibleURL } ?? metadata?.url }
     /// The committed URL (unrealized: the saved URL).

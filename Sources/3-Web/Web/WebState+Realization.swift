@@ -49,6 +49,9 @@ extension WebState {
             .withoutUnrestorableItems()
         let blob = dropped.isEmpty ? loaders.nativeSessionState() : nil
         if !history.items.isEmpty || blob != nil {
+            if let item = history.lastCommittedItem, !item.title.isEmpty {
+                restoredTitle = RestoredTitle(title: item.title, url: item.url)
+            }
             newContent.restore(
                 sessionState: blob, history: history, loadCommittedEntry: loaders.loadsCommittedEntry)
         }

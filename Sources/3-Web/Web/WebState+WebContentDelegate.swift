@@ -3,6 +3,7 @@ extension WebState: WebContentDelegate {
     public func webContent(_ content: any WebContent, didReport event: WebContentEvent) {
         guard content === self.content, !isBeingDestroyed else { return }
         notifyRealizedIfPending()
+        if let restored = restoredTitle, !restored.outlives(event, content: content) { restoredTitle = nil }
         switch event {
         case .didStartNavigation(let context):
             observers?.forEach { $0.didStartNavigation(self, context: context) }

@@ -32,6 +32,9 @@ public final class WebState: @MainActor SupportsUserData {
     var nextCallbackID = 0
     var userAgent = UserAgentType.automatic
     var realizedNotificationPending = false
+    /// The saved title of a restored tab's committed entry, shown while its page has no
+    /// title yet (``title``).
+    var restoredTitle: RestoredTitle?
 
     /// Decides what the tab cannot alone (where windows its page opens go). Held weakly.
     public weak var delegate: (any WebStateDelegate)?

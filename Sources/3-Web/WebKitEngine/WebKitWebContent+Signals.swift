@@ -18,22 +18,25 @@ extension WebKitWebContent {
         }
         on("load-changed") { content, args in
             switch WebKitLoadEvent(UInt32(args.enumValue(at: 1))) {
-            case WEBKIT_LOAD_STARTED: content.navigation.handle(.loadStarted)
+            case WEBKIT_LOAD_STARTED:
+                content.navigation.handle(.loadStarted)
+                content.loadStartedForErrorPage()
             case WEBKIT_LOAD_REDIRECTED: content.navigation.handle(.loadRedirected)
             case WEBKIT_LOAD_COMMITTED:
                 content.hadFormInteraction = false
                 content.selectionText = ""
                 content.recordSite()
+                // The page before's icon goes before observers hear of the commit; that it
+                // went, after.
+                let keepsIcon = content.keepsFaviconOnCommit()
                 content.navigation.handle(.loadCommitted)
+                if !keepsIcon { content.navigation.handle(.faviconChanged(nil)) }
             case WEBKIT_LOAD_FINISHED: content.navigation.handle(.loadFinished)
             default: break
             }
         }
         on("load-failed") { $0.loadFailed($1) }
-        on("load-failed-with-tls-errors") { content, args in
-            content.navigation.handle(
-                .loadFailedWithTLSErrors(Self.certificateStatus(args.flags(at: 3))))
-        }
+        on("load-failed-with-tls-errors") { $0.tlsLoadFailed($1) }
         on("notify::title", send: .titleChanged)
         on("notify::estimated-load-progress", send: .estimatedProgressChanged)
         on("notify::favicon") { content, _ in content.faviconChanged() }
@@ -64,6 +67,17 @@ extension WebKitWebContent {
                     if let self, !self.isClosed { self.hadFormInteraction = true }
                 })
             FormInteractionScript.install(in: manager.opaque)
+            connections.append(
+                SignalConnection.connect(
+                    manager.pointer, signal: "script-message-received::\(ErrorPageScript.handlerName)"
+                ) { [weak self] args in
+                    guard let self, !self.isClosed, let value = args.object(at: 1),
+                        let text = jsc_value_to_string(OpaquePointer(value))
+                    else { return }
+                    defer { g_free(text) }
+                    self.errorPageMessage(String(cString: text))
+                })
+            ErrorPageScript.install(in: manager.opaque)
         }
         connectContextMenu(view)
         let list = UnsafeMutableRawPointer(webkit_web_view_get_back_forward_list(view.typed())!)
@@ -103,9 +117,7 @@ extension WebKitWebContent {
         switch output {
         case .event(let event): report(event)
         case .showErrorPage(let error, let uri):
-            if let view = webViewPointer {
-                webkit_web_view_load_alternate_html(view, ErrorPage.html(for: error), uri, nil)
-            }
+            showErrorPage(for: error, uri: uri)
         case .scheduleCompletion:
             // Ahead of redraws: the tab's loading spinner would otherwise keep a window drawn
             // in software busy, and the load would never complete.
@@ -146,20 +158,37 @@ extension WebKitWebContent {
         return Int(webkit_uri_response_get_status_code(response))
     }
 
+    /// Whether the icon of the page before stays as a page commits: only when the database
+    /// gives the new page the same icon URL. Otherwise it goes now (WebKit's `favicon` keeps
+    /// the last icon it had when the new page has none, and tells nothing of it); an icon the
+    /// new page has comes with "notify::favicon".
+    func keepsFaviconOnCommit() -> Bool {
+        guard favicon != nil || navigation.faviconURL != nil else { return true }
+        if let view = webViewPointer, navigation.faviconURL != nil,
+            databaseFaviconURL(forPage: webkit_web_view_get_uri(view)) == navigation.faviconURL
+        {
+            return true
+        }
+        favicon = nil
+        return false
+    }
+
+    /// The favicon URL the session's database has for the page at `page`, if any.
+    private func databaseFaviconURL(forPage page: UnsafePointer<gchar>?) -> URL? {
+        let manager = webkit_network_session_get_website_data_manager(context.session.opaque)
+        guard let page, let database = webkit_website_data_manager_get_favicon_database(manager),
+            let icon = webkit_favicon_database_get_favicon_uri(database, page)
+        else { return nil }
+        defer { g_free(icon) }
+        return URL(string: String(cString: icon))
+    }
+
     func faviconChanged() {
         guard let view = webViewPointer else { return }
-        var url: URL?
-        let manager = webkit_network_session_get_website_data_manager(context.session.opaque)
         let texture = webkit_web_view_get_favicon(view)
         favicon = texture.flatMap { WebKitEngineContext.png(of: $0) }
-        if texture != nil,
-            let database = webkit_website_data_manager_get_favicon_database(manager),
-            let page = webkit_web_view_get_uri(view),
-            let icon = webkit_favicon_database_get_favicon_uri(database, page)
-        {
-            url = URL(string: String(cString: icon))
-            g_free(icon)
-        }
-        navigation.handle(.faviconChanged(url))
+        navigation.handle(
+            .faviconChanged(texture == nil ? nil : databaseFaviconURL(forPage: webkit_web_view_get_uri(view)))
+        )
     }
 }

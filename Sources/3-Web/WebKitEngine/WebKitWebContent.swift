@@ -50,6 +50,10 @@ public final class WebKitWebContent: WebContent {
     var cachedHistory: NavigationHistory?
     /// The idle source that delivers ``WebKitSignal/completionDue``, while one is pending.
     var completionSource: UInt32?
+    /// The certificate of the last "load-failed-with-tls-errors", until its error page is made.
+    var refusedCertificate: RefusedCertificate?
+    /// The error page on show, whose buttons work (``ErrorPageScript``).
+    var shownErrorPage: ShownErrorPage?
     let printing = WebKitPrinting()
     /// The actions of the context menu last shown (``connectContextMenu(_:)``).
     var contextMenuConnections: [SignalConnection] = []

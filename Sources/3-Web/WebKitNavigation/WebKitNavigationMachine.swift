@@ -74,6 +74,10 @@ public final class WebKitNavigationMachine {
     /// Whether a load is under way (between didStartLoading and didStopLoading).
     public var isLoading: Bool { loading }
 
+    /// Whether the load under way is an error page asked for by
+    /// ``WebKitNavigationOutput/showErrorPage(_:uri:)``.
+    public var isLoadingErrorPage: Bool { errorPage != .none }
+
     /// The URL of the committed page (an error page commits under the URL that failed).
     public var lastCommittedURL: URL? { committedURL }
 
@@ -278,8 +282,10 @@ public final class WebKitNavigationMachine {
         report(.visibleSecurityStateChanged)
     }
 
+    /// The image changed ("notify::favicon" comes only then), under the same URL or not: a
+    /// page that replaces its icon's file keeps its URL. Only "none" after "none" is no news.
     private func faviconChanged(_ url: URL?) {
-        guard url != faviconURL else { return }
+        guard url != nil || faviconURL != nil else { return }
         faviconURL = url
         report(.faviconURLChanged(url))
     }

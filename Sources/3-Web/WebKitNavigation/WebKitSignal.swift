@@ -29,7 +29,8 @@ public enum WebKitSignal: Sendable, Equatable {
     case estimatedProgressChanged
     /// "notify::uri".
     case uriChanged
-    /// "notify::favicon", with the favicon URL the favicon database gives for the page.
+    /// "notify::favicon" (a new image), with the favicon URL the favicon database gives for
+    /// the page; also a committed page's icon cleared (nil).
     case faviconChanged(URL?)
     case backForwardListChanged
     /// "decide-policy" for a navigation or new-window action, once the delegate answered

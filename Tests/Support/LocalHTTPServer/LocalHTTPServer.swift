@@ -28,9 +28,10 @@ public final class LocalHTTPServer: Sendable {
     /// The port the server listens on.
     public var port: UInt16 { core.port }
 
-    /// Starts a server on 127.0.0.1 with a port the system picks.
-    public init() throws(StartError) {
-        core = try HTTPServerCore()
+    /// Starts a server on 127.0.0.1 with `port`, or one the system picks (0): a given port
+    /// brings up a server where an earlier test found none (``unusedPort()``).
+    public init(port: UInt16 = 0) throws(StartError) {
+        core = try HTTPServerCore(port: port)
     }
 
     deinit { core.stop() }
@@ -93,12 +94,12 @@ private final class HTTPServerCore: Sendable {
 
     let port: UInt16
 
-    init() throws(LocalHTTPServer.StartError) {
+    init(port requestedPort: UInt16) throws(LocalHTTPServer.StartError) {
         let fd = socket(AF_INET, Self.streamType, 0)
         guard fd >= 0 else { throw LocalHTTPServer.StartError(description: "socket: \(Self.errnoText())") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
+        address.sin_port = requestedPort.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafePointer(to: &address) {

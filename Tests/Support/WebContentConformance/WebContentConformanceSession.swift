@@ -159,8 +159,12 @@ public final class WebContentConformanceSession {
                 recorder.events.dropFirst(since).contains("didStartNavigation(\(url.absoluteString))")
             }
         } else if let title = page.loadedTitle {
-            // The title may come after the load finished.
-            wait(what) { loadEnded(of: url, since: since) && webState.title == title }
+            // The title may come after the load finished; a restored tab shows its saved
+            // title before its page reports its own.
+            wait(what) {
+                loadEnded(of: url, since: since)
+                    && recorder.events.dropFirst(since).contains("titleWasSet(\(title))")
+            }
         } else {
             // The error page in its place, titled with the host.
             wait(what) {

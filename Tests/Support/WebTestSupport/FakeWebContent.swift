@@ -165,6 +165,12 @@ public final class FakeWebContent: WebContent {
                 message: "HTTP \(page.httpStatus)", url: context.url)
         }
         context.error = error
+        // As WebKit's content: the page before's icon is gone as the new page commits (unless
+        // it is the same), and the new page's comes after.
+        let iconURL =
+            page.favicon == nil ? nil : URL(string: "/favicon.ico", relativeTo: context.url)?.absoluteURL
+        let iconChanged = iconURL != faviconURL || page.favicon != favicon
+        if iconChanged { favicon = nil }
         report(.didFinishNavigation(context))
         let ssl = SSLStatus.committed(
             url: context.url,
@@ -175,10 +181,8 @@ public final class FakeWebContent: WebContent {
         }
         report(.backForwardStateChanged)
         report(.titleChanged)
-        let iconURL =
-            page.favicon == nil ? nil : URL(string: "/favicon.ico", relativeTo: context.url)?.absoluteURL
         if let png = page.favicon { engine.faviconDatabase[context.url.absoluteString] = png }
-        if iconURL != faviconURL || page.favicon != favicon {
+        if iconChanged {
             faviconURL = iconURL
             favicon = page.favicon
             report(.faviconURLChanged(iconURL))
@@ -245,6 +249,11 @@ public final class FakeWebContent: WebContent {
         }
         report(.backForwardStateChanged)
         report(.titleChanged)
+        if favicon != nil || faviconURL != nil {
+            favicon = nil
+            faviconURL = nil
+            report(.faviconURLChanged(nil))
+        }
     }
 
     // MARK: Session state
@@ -271,7 +280,8 @@ public final class FakeWebContent: WebContent {
         let chosen = restored ?? history
         guard !chosen.items.isEmpty, chosen.lastCommittedItemIndex >= 0 else { return false }
         self.history = chosen
-        title = chosen.lastCommittedItem?.title ?? ""
+        // As WebKit's view: no title until a page commits (the entries keep theirs).
+        title = ""
         visibleURL = chosen.lastCommittedItem?.url
         // The committed entry's load reports the new history.
         guard loadCommittedEntry else {

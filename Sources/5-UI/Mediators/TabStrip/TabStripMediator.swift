@@ -83,13 +83,16 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
     }
 
     /// The icon `webState` shows: its page's when realized and the engine has one (kept in
-    /// the loader, quietly: this runs while items are made), else the loader's for its URL —
+    /// the loader under the committed page's URL, whose icon it is — not the URL a navigation
+    /// goes to —, quietly: this runs while items are made), else the loader's for its URL —
     /// looked up in the database for an unrealized tab, from the cache alone for a realized
     /// one (whose page reports its own).
     private func favicon(for webState: WebState) -> Data? {
         let url = webState.visibleURL
         if let png = webState.favicon {
-            if let url { faviconLoader?.setFavicon(png, forPageURL: url, announce: false) }
+            if let page = webState.lastCommittedURL {
+                faviconLoader?.setFavicon(png, forPageURL: page, announce: false)
+            }
             return png
         }
         guard let faviconLoader, let url else { return nil }
@@ -220,7 +223,7 @@ public final class TabStripMediator: TabStripCommands, WebStateListObserver, Web
     /// Pushes the page's new icon and gives it to the favicon loader, for the tabs of that
     /// page that are not realized and for this one once it is discarded.
     public func faviconURLUpdated(_ webState: WebState, url: URL?) {
-        if let png = webState.favicon, let page = webState.visibleURL {
+        if let png = webState.favicon, let page = webState.lastCommittedURL {
             faviconLoader?.setFavicon(png, forPageURL: page)
         }
         tabChanged(webState)
