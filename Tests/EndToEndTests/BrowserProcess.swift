@@ -96,7 +96,9 @@ final class BrowserProcess: @unchecked Sendable {
             }
             usleep(20_000)
         }
-        XCTFail("timed out waiting for \(description); events: \(events.suffix(10))", file: file, line: line)
+        XCTFail(
+            "timed out waiting for \(description); events: \(events.map { "\($0.name) \($0.detail)" })",
+            file: file, line: line)
         return nil
     }
 
