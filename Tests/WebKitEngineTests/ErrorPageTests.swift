@@ -47,6 +47,24 @@ final class ErrorPageTests: WebKitTestCase, @unchecked Sendable {
         }
     }
 
+    func testARestrictedPortSaysThePortIsNotAllowed() {
+        onMainActor {
+            let content = makePersistentContext().makeWebKitWebContent()
+            defer { content.close() }
+            let log = ContentEventLog(content)
+            // Port 1 (tcpmux) is a "bad port" of the Fetch standard: WebKit alone commits
+            // about:blank as a success there.
+            let url = URL(string: "http://127.0.0.1:1/")!
+            loadFailing(url, in: content, log: log, title: "127.0.0.1")
+            XCTAssertEqual(text("h1", in: content), "This site can’t be reached")
+            XCTAssertEqual(
+                text(".summary", in: content),
+                "127.0.0.1 uses a port that browsers do not connect to, for your safety.")
+            XCTAssertEqual(content.lastCommittedURL, url)
+            XCTAssertEqual(text("button[data-swiftlet-action=retry]", in: content), "Try Again")
+        }
+    }
+
     func testAnUnresolvableHostSaysItsAddressCouldNotBeFound() {
         onMainActor {
             let content = makePersistentContext().makeWebKitWebContent()

@@ -19,9 +19,20 @@ extension WebKitWebContent {
         on("load-changed") { content, args in
             switch WebKitLoadEvent(UInt32(args.enumValue(at: 1))) {
             case WEBKIT_LOAD_STARTED:
+                content.restrictedPortLoad =
+                    content.navigation.isLoadingErrorPage
+                    ? nil : content.currentURI.flatMap { RestrictedPorts.isRestricted($0) ? $0 : nil }
                 content.navigation.handle(.loadStarted)
                 content.loadStartedForErrorPage()
             case WEBKIT_LOAD_REDIRECTED: content.navigation.handle(.loadRedirected)
+            case WEBKIT_LOAD_COMMITTED where content.restrictedPortLoad != nil:
+                break  // WebKit's about:blank in its place: the load fails when it finishes
+            case WEBKIT_LOAD_FINISHED where content.restrictedPortLoad != nil:
+                let url = content.restrictedPortLoad!
+                content.restrictedPortLoad = nil
+                content.navigation.handle(
+                    .loadFailed(error: RestrictedPorts.error(for: url), uri: url.absoluteString))
+                content.navigation.handle(.loadFinished)  // as WebKit follows "load-failed"
             case WEBKIT_LOAD_COMMITTED:
                 content.hadFormInteraction = false
                 content.selectionText = ""

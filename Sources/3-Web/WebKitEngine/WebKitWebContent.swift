@@ -54,6 +54,9 @@ public final class WebKitWebContent: WebContent {
     var refusedCertificate: RefusedCertificate?
     /// The error page on show, whose buttons work (``ErrorPageScript``).
     var shownErrorPage: ShownErrorPage?
+    /// A load of a restricted port under way, which WebKit turns into `about:blank`
+    /// (``RestrictedPorts``).
+    var restrictedPortLoad: URL?
     let printing = WebKitPrinting()
     /// The actions of the context menu last shown (``connectContextMenu(_:)``).
     var contextMenuConnections: [SignalConnection] = []
