@@ -407,6 +407,8 @@ private final class ContentRecordingContext: WebEngineContext {
 
     var downloadTasks: [any DownloadTask] { base.downloadTasks }
 
+    func download(_ url: URL) { base.download(url) }
+
     func fetchFavicon(forPageURL pageURL: URL, completion: @escaping @MainActor (Data?) -> Void) {
         base.fetchFavicon(forPageURL: pageURL, completion: completion)
     }

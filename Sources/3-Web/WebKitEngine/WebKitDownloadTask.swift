@@ -25,6 +25,14 @@ final class WebKitDownloadTask: DownloadTask {
         self.download = download
     }
 
+    /// The request's URI (`webkit_download_get_request`).
+    var url: URL? {
+        guard let request = webkit_download_get_request(download.opaque),
+            let uri = webkit_uri_request_get_uri(request)
+        else { return nil }
+        return URL(string: String(cString: uri))
+    }
+
     var expectedBytes: Int64? {
         guard let response = webkit_download_get_response(download.opaque) else { return nil }
         let length = webkit_uri_response_get_content_length(response)
