@@ -178,7 +178,7 @@ let package = Package(
             [
                 "Base", "Web", "Commands", "UIInterfaces", "ViewControllers", "Mediators", "Prefs",
                 "Profiles", "Sessions", "Application", "TabModel", "WebKitEngine", "GLibSupport",
-                "GTKSupport", "CGTK", "CAdwaita",
+                "GTKSupport", "CGTK", "CAdwaita", "Downloads",
             ]),
 
         // 6-App
@@ -244,7 +244,7 @@ let package = Package(
             "MediatorsTests",
             [
                 "Base", "Web", "WebTestSupport", "Prefs", "TabModel", "ModelTestSupport", "UIInterfaces",
-                "Mediators", "Sessions", "Commands", "TestSupport", "Application", "Profiles",
+                "Mediators", "Sessions", "Commands", "TestSupport", "Application", "Profiles", "Downloads",
             ]),
         tests(
             "SessionsTests",

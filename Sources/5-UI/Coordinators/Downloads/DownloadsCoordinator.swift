@@ -1,26 +1,33 @@
+import Base
 import Commands
+import Downloads
 import Mediators
 import TabModel
 import UIInterfaces
 import ViewControllers
-import Web
 
-/// The downloads of the window's profile: a ``DownloadsMediator`` lists those under way (and
-/// handles their ``DownloadsCommands``) in a ``DownloadsViewController``, the header bar's
-/// downloads button, which shows those that ended as toasts.
+/// The downloads list of the window's profile: a ``DownloadsMediator`` over the profile's
+/// ``DownloadHistoryService`` (handling its ``DownloadsCommands``) and a
+/// ``DownloadsViewController``, the header bar's downloads button and its popover, which
+/// shows each download that ended as a toast.
 @MainActor
 final class DownloadsCoordinator: FeatureCoordinator {
-    private let context: any WebEngineContext
+    private let history: DownloadHistoryService
+    private let launcher: any FileLauncher
+    private let clock: any TimerClock
     private let toasts: any ToastPresenter
     /// The view controller (while started).
     private(set) var viewController: DownloadsViewController?
 
-    /// The downloads of `context` (the window's profile's); `toasts` shows those that ended.
+    /// The downloads of `history` (the window's profile's); files open through `launcher`,
+    /// speeds are measured on `clock`, `toasts` shows the downloads that ended.
     init(
-        context: any WebEngineContext, toasts: any ToastPresenter, webStateList: WebStateList,
-        dispatcher: CommandDispatcher
+        history: DownloadHistoryService, launcher: any FileLauncher, clock: any TimerClock,
+        toasts: any ToastPresenter, webStateList: WebStateList, dispatcher: CommandDispatcher
     ) {
-        self.context = context
+        self.history = history
+        self.launcher = launcher
+        self.clock = clock
         self.toasts = toasts
         super.init(webStateList: webStateList, dispatcher: dispatcher)
     }
@@ -29,7 +36,7 @@ final class DownloadsCoordinator: FeatureCoordinator {
         super.start()
         let viewController = DownloadsViewController(
             downloads: dispatcher.sender(for: (any DownloadsCommands).self), toasts: toasts)
-        let mediator = DownloadsMediator(context: context)
+        let mediator = DownloadsMediator(history: history, launcher: launcher, clock: clock)
         mediator.consumer = viewController
         register((any DownloadsCommands).self, to: mediator)
         onStop { mediator.disconnect() }
