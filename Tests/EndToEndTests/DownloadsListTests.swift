@@ -1,0 +1,94 @@
+import Foundation
+import LocalHTTPServer
+import XCTest
+
+/// The downloads list as a person uses it: a download from the local server is listed in the
+/// header bar's popover, and its Open button opens the file with the desktop's default
+/// application — here one the test registers (a desktop entry and `mimeapps.list` in the
+/// browser's private XDG directories) that writes down the address it was given.
+final class DownloadsListTests: BrowserTestCase, @unchecked Sendable {
+    /// A home and XDG directories of the test's own, with a default application for text
+    /// files that appends its argument to `opened`.
+    struct Desktop {
+        let root: URL
+        var home: URL { root.appendingPathComponent("home") }
+        var downloads: URL { home.appendingPathComponent("Downloads") }
+        var opened: URL { root.appendingPathComponent("opened") }
+        var environment: [String: String] {
+            [
+                "HOME": home.path, "XDG_DATA_HOME": root.appendingPathComponent("data").path,
+                "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+            ]
+        }
+
+        init() throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "swiftlet-e2e-desktop-\(UUID())")
+            let files = FileManager.default
+            let applications = root.appendingPathComponent("data/applications")
+            for directory in [home, applications, root.appendingPathComponent("config")] {
+                try files.createDirectory(at: directory, withIntermediateDirectories: true)
+            }
+            let opener = root.appendingPathComponent("opener.sh")
+            try "#!/bin/sh\nprintf '%s\\n' \"$1\" >> '\(opened.path)'\n".write(
+                to: opener, atomically: true, encoding: .utf8)
+            try files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
+            try """
+            [Desktop Entry]
+            Type=Application
+            Name=Swiftlet Test Opener
+            Exec=\(opener.path) %u
+            MimeType=text/plain;application/octet-stream;
+            NoDisplay=true
+
+            """.write(
+                to: applications.appendingPathComponent("swiftlet-test-opener.desktop"), atomically: true,
+                encoding: .utf8)
+            try """
+            [Default Applications]
+            text/plain=swiftlet-test-opener.desktop
+            application/octet-stream=swiftlet-test-opener.desktop
+
+            """.write(
+                to: root.appendingPathComponent("config/mimeapps.list"), atomically: true, encoding: .utf8)
+        }
+    }
+
+    func testADownloadIsListedAndOpenLaunchesItsFile() throws {
+        let desktop = try Desktop()
+        defer { try? FileManager.default.removeItem(at: desktop.root) }
+        let name = "notes-\(UUID().uuidString.prefix(8)).txt"
+        let body = Data("notes to open\n".utf8)
+        server.route("/\(name)", .attachment(body, filename: name, contentType: "text/plain"))
+        let browser = try launch([url("/\(name)")], environment: desktop.environment)
+        let file = desktop.downloads.appendingPathComponent(name)
+        XCTAssertTrue(
+            eventually { (try? Data(contentsOf: file)) == body }, "the file was never saved at \(file.path)")
+        let app = try XCTUnwrap(accessibleApplication(browser))
+
+        let button = try XCTUnwrap(
+            waitForNode(in: app) { $0.name == "Downloads" && $0.role.contains("button") },
+            "no downloads button")
+        let open = "Open “\(name)”"
+        if !button.click() || waitForNode(in: app, { $0.name == open }) == nil {
+            let center = try XCTUnwrap(button.centerInWindow)
+            Pointer.click(x: center.x, y: center.y, inWindowOf: browser.process.processIdentifier)
+        }
+        let openButton = try XCTUnwrap(
+            waitForNode(in: app) { $0.role == "push button" && $0.name == open },
+            "the list does not show \(name)")
+        XCTAssertNotNil(app.first { $0.name == "Show “\(name)” in Folder" })
+        XCTAssertTrue(openButton.click())
+
+        let uri = file.absoluteString
+        browser.waitForEvent("launch") { $0 == "open \(uri) ok" }
+        // GIO hands a local file to a `%u` entry as its path.
+        XCTAssertTrue(
+            eventually {
+                let opened = try? String(contentsOf: desktop.opened, encoding: .utf8)
+                return opened == file.path + "\n" || opened == uri + "\n"
+            },
+            "the default application was not started with the file: "
+                + ((try? String(contentsOf: desktop.opened, encoding: .utf8)) ?? "nothing"))
+    }
+}
