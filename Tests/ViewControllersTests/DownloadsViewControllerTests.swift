@@ -12,7 +12,12 @@ import XCTest
 @MainActor
 private final class RecordingToasts: ToastPresenter {
     var titles: [String] = []
+    var buttons: [ToastButton] = []
     func showToast(_ title: String) { titles.append(title) }
+    func showToast(_ title: String, buttons: [ToastButton]) {
+        titles.append(title + " [" + buttons.map(\.label).joined(separator: ", ") + "]")
+        self.buttons = buttons
+    }
 }
 
 final class DownloadsViewControllerTests: ViewControllerTestCase, @unchecked Sendable {
@@ -34,8 +39,13 @@ final class DownloadsViewControllerTests: ViewControllerTestCase, @unchecked Sen
             controller.showDownloadFailed(fileName: nil)
             XCTAssertEqual(
                 toasts.titles,
-                ["“a&b.zip” downloaded", "“c.zip” could not be downloaded", "A download failed"])
+                [
+                    "“a&b.zip” downloaded [Open, Show in Folder]", "“c.zip” could not be downloaded",
+                    "A download failed",
+                ])
             XCTAssertEqual(commands.received, [])
+            for button in toasts.buttons { button.action() }
+            XCTAssertEqual(commands.received, ["openDownload 1", "showDownloadInFolder 1"])
         }
     }
 

@@ -124,9 +124,19 @@ public final class DownloadsViewController: ViewController, DownloadsConsumer {
             widget, progress.map { "Downloads (\(Int(($0 * 100).rounded()))%)" } ?? "Downloads")
     }
 
-    /// Shows a toast "“name” downloaded".
+    /// Shows a toast "“name” downloaded" with Open and Show in Folder.
     public func showDownloadFinished(id: Int, fileName: String) {
-        toasts?.showToast("“\(fileName)” downloaded")
+        let downloads = downloads
+        toasts?.showToast(
+            "“\(fileName)” downloaded",
+            buttons: [
+                ToastButton("Open") {
+                    downloads.send { $0.openDownload(id) }
+                },
+                ToastButton("Show in Folder") {
+                    downloads.send { $0.showDownloadInFolder(id) }
+                },
+            ])
     }
 
     /// The toast names the file, if the download got as far as naming it.
