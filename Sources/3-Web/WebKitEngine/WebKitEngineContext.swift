@@ -83,6 +83,12 @@ public final class WebKitEngineContext: WebEngineContext {
     /// The downloads under way, oldest first.
     public var downloadTasks: [any DownloadTask] { downloads.tasks }
 
+    /// Asked where each download goes (held weakly).
+    public var downloadDestinationDelegate: (any DownloadDestinationDelegate)? {
+        get { downloads.destinationDelegate }
+        set { downloads.destinationDelegate = newValue }
+    }
+
     /// `webkit_network_session_download_uri`: "download-started" reports it like any other.
     public func download(_ url: URL) {
         guard let download = webkit_network_session_download_uri(session.opaque, url.absoluteString) else {

@@ -67,6 +67,9 @@ public final class FakeWebEngineContext: WebEngineContext {
     /// The downloads under way, oldest first.
     public var downloadTasks: [any DownloadTask] { activeDownloads }
 
+    /// Held, not asked: the fake decides its destinations at once.
+    public weak var downloadDestinationDelegate: (any DownloadDestinationDelegate)?
+
     /// The URLs ``download(_:)`` was asked for, in order.
     public private(set) var requestedDownloads: [URL] = []
 

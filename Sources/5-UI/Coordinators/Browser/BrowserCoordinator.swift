@@ -142,16 +142,16 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
             window: window, layout: windowViewController, broadcaster: browser.broadcaster,
             webStateList: webStateList, dispatcher: dispatcher)
         var parts: [Coordinator] = [tabStrip, toolbar, locationBar, content, findBar, infoBar, fullscreen]
+        let saveFileDialog = SaveFileDialog(window: window.gtkWindow)
         let downloads = appState.map { appState in
             DownloadsCoordinator(
-                history: appState.downloadHistories.history(for: profile), launcher: DesktopFileLauncher(),
-                clock: appState.context.clock, toasts: windowViewController, webStateList: webStateList,
-                dispatcher: dispatcher)
+                history: appState.downloadHistories.history(for: profile), profile: profile,
+                saveFileChooser: saveFileDialog, launcher: DesktopFileLauncher(),
+                clock: appState.context.clock,
+                toasts: windowViewController, webStateList: webStateList, dispatcher: dispatcher)
         }
         if let downloads { parts.append(downloads) }
-        parts.append(
-            ContextMenuCoordinator(
-                browser: browser, saveFileChooser: SaveFileDialog(window: window.gtkWindow)))
+        parts.append(ContextMenuCoordinator(browser: browser, saveFileChooser: saveFileDialog))
         if let appState {
             let recentlyClosed = RecentlyClosedCoordinator(
                 tabRestore: appState.sessionServices.tabRestore(for: scene.profile),
