@@ -91,4 +91,72 @@ final class DownloadsListTests: BrowserTestCase, @unchecked Sendable {
             "the default application was not started with the file: "
                 + ((try? String(contentsOf: desktop.opened, encoding: .utf8)) ?? "nothing"))
     }
+
+    /// Opens the downloads popover (through AT-SPI, else with the pointer) and waits for a
+    /// node named `name` in it.
+    func openDownloads(
+        in app: AccessibleNode, of browser: BrowserProcess, showing name: String
+    ) -> AccessibleNode? {
+        guard let button = waitForNode(in: app, { $0.name == "Downloads" && $0.role.contains("button") })
+        else {
+            XCTFail("no downloads button")
+            return nil
+        }
+        if !button.click() || waitForNode(in: app, { $0.name == name }) == nil,
+            let center = button.centerInWindow
+        {
+            Pointer.click(x: center.x, y: center.y, inWindowOf: browser.process.processIdentifier)
+        }
+        return waitForNode(in: app) { $0.role == "push button" && $0.name == name }
+    }
+
+    func testADownloadCutShortByACrashIsListedAsInterruptedWithItsPartialFileAndRetried() throws {
+        let desktop = try Desktop()
+        defer { try? FileManager.default.removeItem(at: desktop.root) }
+        let name = "cut-\(UUID().uuidString.prefix(8)).iso"
+        let body = Data((0..<(512 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 13) })
+        let sent = 64 * 1024
+        server.route("/\(name)", .attachment(body, filename: name).stalling(after: sent))
+        let first = try launch([url("/\(name)")], environment: desktop.environment)
+        let app = try XCTUnwrap(accessibleApplication(first))
+        // Listed (and so stored) while under way, with what was received.
+        XCTAssertNotNil(openDownloads(in: app, of: first, showing: "Cancel the download of “\(name)”"))
+        XCTAssertTrue(
+            eventually {
+                let files =
+                    (try? FileManager.default.contentsOfDirectory(atPath: desktop.downloads.path)) ?? []
+                return files.contains { file in
+                    file.hasPrefix(name)
+                        && ((try? FileManager.default.attributesOfItem(
+                            atPath: desktop.downloads.appendingPathComponent(file).path)[.size] as? Int) ?? 0)
+                            >= sent
+                }
+            }, "the download never wrote what it was sent")
+        kill(first.process.processIdentifier, SIGKILL)
+        first.process.waitUntilExit()
+
+        let relaunched = try launch([], in: first.userDataDirectory, environment: desktop.environment)
+        let again = try XCTUnwrap(accessibleApplication(relaunched))
+        let retry = try XCTUnwrap(
+            openDownloads(in: again, of: relaunched, showing: "Retry the download of “\(name)”"),
+            "the download is not listed as interrupted")
+        XCTAssertNotNil(again.first { $0.name == "Show “\(name)” in Folder" })
+        let partial = desktop.downloads.appendingPathComponent(name + ".part")
+        let kept = try Data(contentsOf: partial)
+        XCTAssertGreaterThanOrEqual(kept.count, sent)
+        XCTAssertEqual(kept, body.prefix(kept.count))
+
+        // Retry downloads the address again, beside the partial file (whose name stays taken).
+        // (The popover may have closed as its row went: AT-SPI's click is no pointer's.)
+        XCTAssertTrue(retry.click())
+        let stem = (name as NSString).deletingPathExtension
+        let cancel = "Cancel the download of “\(stem) (1).iso”"
+        if poll(timeout: .seconds(3), { again.first { $0.role == "push button" && $0.name == cancel } })
+            == nil
+        {
+            XCTAssertNotNil(
+                openDownloads(in: again, of: relaunched, showing: cancel), "Retry did not start it again")
+        }
+        XCTAssertNil(again.first { $0.name == "Retry the download of “\(name)”" }, "the old entry made way")
+    }
 }

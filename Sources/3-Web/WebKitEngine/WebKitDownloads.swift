@@ -127,7 +127,11 @@ final class WebKitDownloads {
         let taken = Set(active.values.compactMap { $0.destination?.path })
         var candidate = directory.appendingPathComponent(name)
         var counter = 1
-        while FileManager.default.fileExists(atPath: candidate.path) || taken.contains(candidate.path) {
+        // A `.part` file of the name is an interrupted download's (kept for the user): taken too.
+        while FileManager.default.fileExists(atPath: candidate.path)
+            || FileManager.default.fileExists(atPath: candidate.path + ".part")
+            || taken.contains(candidate.path)
+        {
             let numbered = "\(base) (\(counter))" + (ext.isEmpty ? "" : ".\(ext)")
             candidate = directory.appendingPathComponent(numbered)
             counter += 1
