@@ -12,7 +12,7 @@ import PackageDescription
 //                 what Swift cannot call, GLibSupport and GTKSupport
 //   3-Web         Web (WebState and the engine seam), WebKitNavigation (the engine's navigation
 //                 state machine, no GTK), WebKitEngine (the seam on WebKitGTK 6.0)
-//   4-Browser     Profiles, TabModel, Sessions, MemorySaver, Application (Chromium's
+//   4-Browser     Profiles, TabModel, Sessions, MemorySaver, Downloads, Application (Chromium's
 //                 ios/chrome/browser model, never GTK)
 //   5-UI          UIInterfaces, Mediators (the model in, plain values out, never GTK),
 //                 ViewControllers (GTK, never the model), Coordinators (wire them together)
