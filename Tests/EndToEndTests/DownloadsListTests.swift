@@ -38,7 +38,7 @@ final class DownloadsListTests: BrowserTestCase, @unchecked Sendable {
             Type=Application
             Name=Swiftlet Test Opener
             Exec=\(opener.path) %u
-            MimeType=text/plain;application/octet-stream;
+            MimeType=text/plain;application/octet-stream;inode/directory;
             NoDisplay=true
 
             """.write(
@@ -48,6 +48,7 @@ final class DownloadsListTests: BrowserTestCase, @unchecked Sendable {
             [Default Applications]
             text/plain=swiftlet-test-opener.desktop
             application/octet-stream=swiftlet-test-opener.desktop
+            inode/directory=swiftlet-test-opener.desktop
 
             """.write(
                 to: root.appendingPathComponent("config/mimeapps.list"), atomically: true, encoding: .utf8)
@@ -83,13 +84,22 @@ final class DownloadsListTests: BrowserTestCase, @unchecked Sendable {
         let uri = file.absoluteString
         browser.waitForEvent("launch") { $0 == "open \(uri) ok" }
         // GIO hands a local file to a `%u` entry as its path.
+        let opened = { (try? String(contentsOf: desktop.opened, encoding: .utf8)) ?? "" }
+        XCTAssertTrue(
+            eventually { [file.path + "\n", uri + "\n"].contains(opened()) },
+            "the default application was not started with the file: \(opened())")
+
+        // No file manager answers on the test's bus: Show in Folder opens the folder.
+        let show = try XCTUnwrap(
+            waitForNode(in: app) { $0.role == "push button" && $0.name == "Show “\(name)” in Folder" })
+        XCTAssertTrue(show.click())
+        let folder = desktop.downloads.absoluteString
+        browser.waitForEvent("launch") { $0 == "show-in-folder \(folder) ok" }
         XCTAssertTrue(
             eventually {
-                let opened = try? String(contentsOf: desktop.opened, encoding: .utf8)
-                return opened == file.path + "\n" || opened == uri + "\n"
+                opened().hasSuffix(desktop.downloads.path + "\n") || opened().hasSuffix(folder + "\n")
             },
-            "the default application was not started with the file: "
-                + ((try? String(contentsOf: desktop.opened, encoding: .utf8)) ?? "nothing"))
+            "the folder was not opened: \(opened())")
     }
 
     /// Opens the downloads popover (through AT-SPI, else with the pointer) and waits for a
