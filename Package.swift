@@ -12,7 +12,7 @@ import PackageDescription
 //                 what Swift cannot call, GLibSupport and GTKSupport
 //   3-Web         Web (WebState and the engine seam), WebKitNavigation (the engine's navigation
 //                 state machine, no GTK), WebKitEngine (the seam on WebKitGTK 6.0)
-//   4-Browser     Profiles, TabModel, Sessions, MemorySaver, Application (Chromium's
+//   4-Browser     Profiles, TabModel, Sessions, MemorySaver, Downloads, Application (Chromium's
 //                 ios/chrome/browser model, never GTK)
 //   5-UI          UIInterfaces, Mediators (the model in, plain values out, never GTK),
 //                 ViewControllers (GTK, never the model), Coordinators (wire them together)
@@ -78,6 +78,7 @@ func tests(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
 
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 
 let package = Package(
     name: "swiftlet",
@@ -109,6 +110,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // SQLite for browsing data (the system's libsqlite3).
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // 1-Components
@@ -150,9 +153,11 @@ let package = Package(
         library(
             "MemorySaver", .browser,
             ["Base", "Web", "KeyedServices", "Prefs", "Profiles", "TabModel", "Sessions", logging]),
+        // A profile's downloads, kept in SQLite.
+        library("Downloads", .browser, ["Base", "Web", "KeyedServices", "Profiles", grdb, logging]),
         library(
             "Application", .browser,
-            ["Base", "Web", "Prefs", "Profiles", "TabModel", "Sessions", "MemorySaver", logging]),
+            ["Base", "Web", "Prefs", "Profiles", "TabModel", "Sessions", "MemorySaver", "Downloads", logging]),
 
         // 5-UI. UIInterfaces: the consumer and command protocols with their value types, which
         // both sides import. Mediators see the model but never a C, GTK or WebKit target; view
@@ -161,7 +166,10 @@ let package = Package(
         library("UIInterfaces", .ui, ["Base", "Commands"]),
         library(
             "Mediators", .ui,
-            ["UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions", "Application"]),
+            [
+                "UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions", "Application",
+                "Downloads",
+            ]),
         library(
             "ViewControllers", .ui,
             ["Base", "UIInterfaces", "Commands", "CGTK", "CAdwaita", "GTKShims", "GLibSupport", "GTKSupport"]),
@@ -170,7 +178,7 @@ let package = Package(
             [
                 "Base", "Web", "Commands", "UIInterfaces", "ViewControllers", "Mediators", "Prefs",
                 "Profiles", "Sessions", "Application", "TabModel", "WebKitEngine", "GLibSupport",
-                "GTKSupport", "CGTK", "CAdwaita",
+                "GTKSupport", "CGTK", "CAdwaita", "Downloads",
             ]),
 
         // 6-App
@@ -236,7 +244,7 @@ let package = Package(
             "MediatorsTests",
             [
                 "Base", "Web", "WebTestSupport", "Prefs", "TabModel", "ModelTestSupport", "UIInterfaces",
-                "Mediators", "Sessions", "Commands", "TestSupport", "Application", "Profiles",
+                "Mediators", "Sessions", "Commands", "TestSupport", "Application", "Profiles", "Downloads",
             ]),
         tests(
             "SessionsTests",
@@ -261,6 +269,12 @@ let package = Package(
             "AppTests",
             ["LocalHTTPServer", "Base", "WebTestSupport", "SessionsTestSupport", "FileSystemTestSupport"]),
         tests("WebKitNavigationTests", ["Web", "WebKitNavigation"]),
+        tests(
+            "DownloadsTests",
+            [
+                "Downloads", "Base", "Web", "WebTestSupport", "KeyedServices", "Profiles", "ModelTestSupport",
+                "TestSupport", "FileSystemTestSupport",
+            ]),
 
         // Tests that drive GLib, GTK and WebKit: XCTest on the main thread, under Xvfb
         // (scripts/run-tests).
@@ -284,6 +298,7 @@ let package = Package(
             [
                 "Base", "Web", "WebTestSupport", "WebKitEngine", "GLibSupport", "GTKSupport", "CWebKitGTK",
                 "LocalHTTPServer", "Profiles", "TabModel", "GTKTestSupport", "WebContentConformance",
+                "Downloads",
             ]),
         // The real browser driven as a person would: under Xvfb and a private D-Bus session
         // (scripts/run-tests), through AT-SPI and xdotool.

@@ -55,12 +55,22 @@ final class RecordingWindowCommands: NavigationCommands, BrowserCommands, SceneC
 final class FakeSaveFileChooser: SaveFileChooser {
     var answer: URL?
     var asked: [String] = []
+    /// Whether the completion waits for ``answerPending()``.
+    var answersLater = false
+    private var pending: [@MainActor (URL?) -> Void] = []
 
     func chooseSaveLocation(
-        title: String, suggestedName: String, completion: @escaping @MainActor (URL?) -> Void
+        title: String, suggestedName: String, folder: URL?, completion: @escaping @MainActor (URL?) -> Void
     ) {
-        asked.append("\(title): \(suggestedName)")
-        completion(answer)
+        asked.append("\(title): \(suggestedName)" + (folder.map { " in \($0.path)" } ?? ""))
+        if answersLater { pending.append(completion) } else { completion(answer) }
+    }
+
+    /// Answers the asks waiting, with ``answer``.
+    func answerPending() {
+        let waiting = pending
+        pending = []
+        for completion in waiting { completion(answer) }
     }
 }
 

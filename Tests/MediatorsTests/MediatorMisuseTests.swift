@@ -1,6 +1,7 @@
 import Application
 import Base
 import Commands
+import Downloads
 import Foundation
 import Mediators
 import ModelTestSupport
@@ -58,7 +59,10 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
             if self == .windowTitleConsumer { mediator.consumer = nil } else { mediator.disconnect() }
         case .downloadsConsumer:
             let engine = FakeWebEngine()
-            let mediator = DownloadsMediator(context: engine.defaultContext)
+            let mediator = DownloadsMediator(
+                history: DownloadHistoryService(
+                    store: DownloadStore(path: nil), context: engine.defaultContext),
+                launcher: RecordingFileLauncher(), clock: ManualTimerClock())
             mediator.disconnect()
             mediator.consumer = nil
             withExtendedLifetime(engine) {}

@@ -407,6 +407,13 @@ private final class ContentRecordingContext: WebEngineContext {
 
     var downloadTasks: [any DownloadTask] { base.downloadTasks }
 
+    func download(_ url: URL) { base.download(url) }
+
+    var downloadDestinationDelegate: (any DownloadDestinationDelegate)? {
+        get { base.downloadDestinationDelegate }
+        set { base.downloadDestinationDelegate = newValue }
+    }
+
     func fetchFavicon(forPageURL pageURL: URL, completion: @escaping @MainActor (Data?) -> Void) {
         base.fetchFavicon(forPageURL: pageURL, completion: completion)
     }

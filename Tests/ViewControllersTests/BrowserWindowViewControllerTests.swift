@@ -148,6 +148,27 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
         }
     }
 
+    func testAToastsButtonsRunTheirActions() {
+        onMainActor {
+            let (controller, _) = makeBrowserWindow()
+            defer { gtk_window_destroy(controller.window) }
+            var clicked: [String] = []
+            controller.showToast(
+                "“a.zip” downloaded",
+                buttons: [
+                    ToastButton("Open") { clicked.append("open") },
+                    ToastButton("Show in Folder", accessibleLabel: "Show a.zip") { clicked.append("show") },
+                ])
+            XCTAssertEqual(controller.toastTitles, ["“a.zip” downloaded"])
+            let (toast, titleButtons) = try! XCTUnwrap(controller.lastToast)
+            XCTAssertEqual(titleButtons.count, 1)
+            XCTAssertNotEqual(gtkshim_accessible_label_is(titleButtons[0], "Show a.zip"), 0)
+            gtkshim_emit(toast, "button-clicked")
+            gtkshim_emit(UnsafeMutableRawPointer(titleButtons[0]), "clicked")
+            XCTAssertEqual(clicked, ["open", "show"])
+        }
+    }
+
     func testTheDownloadsAndFullscreenSlotsTakeRoomOnlyWhileTheirButtonShows() {
         onMainActor {
             let (controller, _) = makeBrowserWindow()

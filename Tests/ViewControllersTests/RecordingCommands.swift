@@ -25,6 +25,11 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
     }
 
     func cancelDownload(_ id: Int) { record("cancelDownload \(id)") }
+    func openDownload(_ id: Int) { record("openDownload \(id)") }
+    func showDownloadInFolder(_ id: Int) { record("showDownloadInFolder \(id)") }
+    func retryDownload(_ id: Int) { record("retryDownload \(id)") }
+    func removeDownload(_ id: Int) { record("removeDownload \(id)") }
+    func clearDownloads() { record("clearDownloads") }
 
     private func record(_ command: String) {
         received.append(command)

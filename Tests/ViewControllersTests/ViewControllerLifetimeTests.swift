@@ -50,8 +50,12 @@ final class ViewControllerLifetimeTests: ViewControllerTestCase, @unchecked Send
                     scene: dispatcher.sender(for: (any SceneCommands).self))
                 let newDownloads = DownloadsViewController(
                     downloads: dispatcher.sender(for: (any DownloadsCommands).self), toasts: newWindow)
-                newDownloads.setDownloads([DownloadItem(id: 1, fileName: "a.zip", progress: 0.5)])
-                newDownloads.showDownloadFinished(fileName: "b.zip")
+                newDownloads.setDownloads([
+                    DownloadItem(id: 1, fileName: "a.zip", state: .inProgress, progress: 0.5),
+                    DownloadItem(id: 2, fileName: "b.zip", state: .complete),
+                ])
+                newDownloads.setOverallProgress(0.5)
+                newDownloads.showDownloadFinished(id: 2, fileName: "b.zip")
                 let newRecentlyClosed = RecentlyClosedViewController(commandUpdater: newWindow)
                 newRecentlyClosed.setRecentlyClosedItems([RecentlyClosedItem(id: 1, title: "Closed")])
                 let newFullscreen = FullscreenViewController(layout: newWindow)

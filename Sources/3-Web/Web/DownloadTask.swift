@@ -6,6 +6,8 @@ public import Foundation
 public protocol DownloadTask: AnyObject {
     /// Identifies the task among its context's downloads, for as long as the context lives.
     var identifier: Int { get }
+    /// The address the file comes from (what Retry downloads again), when known.
+    var url: URL? { get }
     /// Where the file is being saved, once decided.
     var destination: URL? { get }
     /// The bytes received so far.

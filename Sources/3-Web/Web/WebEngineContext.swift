@@ -19,6 +19,12 @@ public protocol WebEngineContext: AnyObject {
     /// download is in it when observers hear that it started, and gone when they hear that it
     /// ended.
     var downloadTasks: [any DownloadTask] { get }
+    /// Downloads `url` in this context, with no page to download from (a download the user
+    /// retries): its observers hear of it as of any other, saved where any other is.
+    func download(_ url: URL)
+    /// Decides where downloads go (held weakly); without one they go to the engine's default
+    /// folder.
+    var downloadDestinationDelegate: (any DownloadDestinationDelegate)? { get set }
     /// Looks up the favicon the engine's favicon database keeps for the page at `pageURL`
     /// (pages loaded in this context, in this run or, for a persistent one, an earlier one),
     /// without a web content; `completion` gets it as PNG bytes, or nil when there is none.

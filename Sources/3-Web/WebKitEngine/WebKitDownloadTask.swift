@@ -19,10 +19,23 @@ final class WebKitDownloadTask: DownloadTask {
     private var partialFile: URL?
     /// The progress last reported, in hundredths (or, with no size known, in 256 KiB steps).
     private var reportedStep = -1
+    /// A second name for WebKit's intermediate file, `<destination>.part` (a hard link), made
+    /// as soon as that file exists: WebKit's network process deletes the intermediate file
+    /// when the browser dies, and the link keeps the bytes, as Chromium's `.crdownload` stays
+    /// after a crash. Removed when the download completes, fails or is cancelled.
+    private var crashGuard: URL?
 
     init(identifier: Int, download: GObjectRef) {
         self.identifier = identifier
         self.download = download
+    }
+
+    /// The request's URI (`webkit_download_get_request`).
+    var url: URL? {
+        guard let request = webkit_download_get_request(download.opaque),
+            let uri = webkit_uri_request_get_uri(request)
+        else { return nil }
+        return URL(string: String(cString: uri))
     }
 
     var expectedBytes: Int64? {
@@ -66,6 +79,19 @@ final class WebKitDownloadTask: DownloadTask {
         guard let destination else { return nil }
         let files = FileManager.default
         let intermediate = URL(fileURLWithPath: destination.path + ".wkdownload")
+        if let crashGuard {
+            // The bytes already have the name: the intermediate's goes, and the placeholder.
+            try? files.removeItem(at: intermediate)
+            if (try? files.attributesOfItem(atPath: destination.path)[.size] as? Int) == 0 {
+                try? files.removeItem(at: destination)
+            }
+            guard let size = try? files.attributesOfItem(atPath: crashGuard.path)[.size] as? Int, size > 0
+            else {
+                try? files.removeItem(at: crashGuard)
+                return nil
+            }
+            return crashGuard
+        }
         let written = files.fileExists(atPath: intermediate.path) ? intermediate : destination
         guard let size = try? files.attributesOfItem(atPath: written.path)[.size] as? Int, size > 0 else {
             return nil
@@ -96,11 +122,25 @@ final class WebKitDownloadTask: DownloadTask {
     /// Whether the data received makes a new step worth reporting.
     func received(_ length: UInt64) -> Bool {
         receivedBytes += Int64(clamping: length)
+        if crashGuard == nil { guardAgainstCrash() }
         let step: Int
         if let progress { step = Int(progress * 100) } else { step = Int(receivedBytes / (256 * 1024)) }
         guard step != reportedStep else { return false }
         reportedStep = step
         return true
+    }
+
+    /// Links `<destination>.part` to WebKit's intermediate file once it exists (not when the
+    /// name is taken).
+    private func guardAgainstCrash() {
+        guard let destination else { return }
+        let intermediate = destination.path + ".wkdownload"
+        let part = destination.path + ".part"
+        let files = FileManager.default
+        guard files.fileExists(atPath: intermediate), !files.fileExists(atPath: part),
+            (try? files.linkItem(atPath: intermediate, toPath: part)) != nil
+        else { return }
+        crashGuard = URL(fileURLWithPath: part)
     }
 
     func failed(_ message: String, cancelled: Bool) {
@@ -125,5 +165,6 @@ final class WebKitDownloadTask: DownloadTask {
         if state != .finished, !isInterrupted, let destination {
             try? FileManager.default.removeItem(at: destination)
         }
+        if !isInterrupted, let crashGuard { try? FileManager.default.removeItem(at: crashGuard) }
     }
 }

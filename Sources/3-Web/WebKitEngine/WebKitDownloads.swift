@@ -12,6 +12,8 @@ import Web
 final class WebKitDownloads {
     /// Where downloads are saved (created if missing).
     var directory: URL
+    /// Decides the destination of each download not set in advance (else ``directory``).
+    weak var destinationDelegate: (any DownloadDestinationDelegate)?
     let observers = ObserverList<any DownloadObserver>()
     private var active: [Int: WebKitDownloadTask] = [:]
     private var nextIdentifier = 0
@@ -56,15 +58,22 @@ final class WebKitDownloads {
                 })
         }
         on("decide-destination") { downloads, task, args in
-            // A download started with its destination (Save Link As…) keeps it.
-            let destination =
-                webkit_download_get_destination(task.download.opaque).map {
-                    URL(fileURLWithPath: String(cString: $0))
-                } ?? downloads.uniqueDestination(for: args.string(at: 1) ?? "")
-            task.decided(destination)
-            webkit_download_set_destination(task.download.opaque, destination.path)
             args.setReturnValue(true)
-            downloads.observers.forEach { $0.downloadUpdated(task) }
+            // A download started with its destination (Save Link As…) keeps it.
+            if let preset = webkit_download_get_destination(task.download.opaque) {
+                return downloads.decide(.file(URL(fileURLWithPath: String(cString: preset))), for: task)
+            }
+            let suggested = args.string(at: 1) ?? ""
+            guard let delegate = downloads.destinationDelegate else {
+                return downloads.decide(.directory(downloads.directory), suggestedName: suggested, for: task)
+            }
+            // WebKit waits for the destination (the signal was handled): the delegate may ask.
+            delegate.decideDestination(suggestedFileName: suggested) {
+                [weak downloads, weak task] destination in
+                guard let downloads, let task, task.state == .inProgress else { return }
+                guard let destination else { return task.cancel() }
+                downloads.decide(destination, suggestedName: suggested, for: task)
+            }
         }
         on("received-data") { downloads, task, args in
             if task.received(args.uint64(at: 1)) { downloads.observers.forEach { $0.downloadUpdated(task) } }
@@ -83,15 +92,33 @@ final class WebKitDownloads {
         observers.forEach { $0.downloadStarted(task) }
     }
 
+    /// Sets `task`'s destination: a unique name for `suggestedName` in a folder, or a file
+    /// the user chose (replaced).
+    private func decide(
+        _ destination: DownloadDestination, suggestedName: String = "", for task: WebKitDownloadTask
+    ) {
+        let file: URL
+        switch destination {
+        case .directory(let folder): file = uniqueDestination(for: suggestedName, in: folder)
+        case .file(let chosen):
+            file = chosen
+            webkit_download_set_allow_overwrite(task.download.opaque, 1)
+        }
+        task.decided(file)
+        webkit_download_set_destination(task.download.opaque, file.path)
+        observers.forEach { $0.downloadUpdated(task) }
+    }
+
     private func finish(_ task: WebKitDownloadTask) {
         active[task.identifier] = nil
         task.end()
         observers.forEach { $0.downloadEnded(task) }
     }
 
-    /// A path in ``directory`` for `suggestedName` that no file and no other download uses:
-    /// `name.ext`, else `name (1).ext`, `name (2).ext`, ...
-    func uniqueDestination(for suggestedName: String) -> URL {
+    /// A path in `folder` (``directory`` by default) for `suggestedName` that no file and no
+    /// other download uses: `name.ext`, else `name (1).ext`, `name (2).ext`, ...
+    func uniqueDestination(for suggestedName: String, in folder: URL? = nil) -> URL {
+        let directory = folder ?? directory
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var name = (suggestedName as NSString).lastPathComponent
         if name.isEmpty || name == "." || name == ".." || name == "/" { name = "download" }
@@ -100,7 +127,11 @@ final class WebKitDownloads {
         let taken = Set(active.values.compactMap { $0.destination?.path })
         var candidate = directory.appendingPathComponent(name)
         var counter = 1
-        while FileManager.default.fileExists(atPath: candidate.path) || taken.contains(candidate.path) {
+        // A `.part` file of the name is an interrupted download's (kept for the user): taken too.
+        while FileManager.default.fileExists(atPath: candidate.path)
+            || FileManager.default.fileExists(atPath: candidate.path + ".part")
+            || taken.contains(candidate.path)
+        {
             let numbered = "\(base) (\(counter))" + (ext.isEmpty ? "" : ".\(ext)")
             candidate = directory.appendingPathComponent(numbered)
             counter += 1

@@ -83,6 +83,20 @@ public final class WebKitEngineContext: WebEngineContext {
     /// The downloads under way, oldest first.
     public var downloadTasks: [any DownloadTask] { downloads.tasks }
 
+    /// Asked where each download goes (held weakly).
+    public var downloadDestinationDelegate: (any DownloadDestinationDelegate)? {
+        get { downloads.destinationDelegate }
+        set { downloads.destinationDelegate = newValue }
+    }
+
+    /// `webkit_network_session_download_uri`: "download-started" reports it like any other.
+    public func download(_ url: URL) {
+        guard let download = webkit_network_session_download_uri(session.opaque, url.absoluteString) else {
+            return
+        }
+        g_object_unref(UnsafeMutableRawPointer(download))
+    }
+
     /// Looks up the page's favicon in the session's favicon database
     /// (`webkit_favicon_database_get_favicon`), without a web view, as PNG bytes.
     public func fetchFavicon(forPageURL pageURL: URL, completion: @escaping @MainActor (Data?) -> Void) {

@@ -1,4 +1,5 @@
 public import Base
+public import Downloads
 public import MemorySaver
 public import Prefs
 public import Profiles
@@ -30,6 +31,8 @@ public final class AppState {
     public let browserLists: BrowserListFactory
     /// The memory saver keyed service (one per profile, started at launch).
     public let memorySavers: MemorySaverFactory
+    /// The downloads list keyed service (one per profile, its own for an incognito one).
+    public let downloadHistories: DownloadHistoryFactory
     /// The windows, kept in local state for the next launch.
     public let openScenes: OpenSceneRegistry
     /// How far the launch got.
@@ -69,6 +72,7 @@ public final class AppState {
             in: context.dependencyManager, attachTabHelpers: attachTabHelpers)
         memorySavers = MemorySaverFactory.register(
             in: context, browserLists: browserLists, sessions: sessionServices)
+        downloadHistories = DownloadHistoryFactory.register(in: context)
         openScenes = OpenSceneRegistry(localState: context.localState)
     }
 }

@@ -8,6 +8,8 @@ public import Web
 public final class FakeDownloadTask: DownloadTask {
     /// Identifies the task in its context.
     public let identifier: Int
+    /// Where the file comes from.
+    public let url: URL?
     /// Where the file is saved (decided at once by the fake).
     public private(set) var destination: URL?
     /// The bytes received so far.
@@ -22,8 +24,9 @@ public final class FakeDownloadTask: DownloadTask {
     public private(set) var interruptCalls = 0
     private unowned let context: FakeWebEngineContext
 
-    init(identifier: Int, destination: URL, expectedBytes: Int64?, context: FakeWebEngineContext) {
+    init(identifier: Int, url: URL?, destination: URL, expectedBytes: Int64?, context: FakeWebEngineContext) {
         self.identifier = identifier
+        self.url = url
         self.destination = destination
         self.expectedBytes = expectedBytes
         self.context = context

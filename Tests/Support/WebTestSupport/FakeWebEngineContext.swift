@@ -67,13 +67,28 @@ public final class FakeWebEngineContext: WebEngineContext {
     /// The downloads under way, oldest first.
     public var downloadTasks: [any DownloadTask] { activeDownloads }
 
-    /// Simulates a download of `fileName` starting (saved under `/tmp/downloads`), of
+    /// Held, not asked: the fake decides its destinations at once.
+    public weak var downloadDestinationDelegate: (any DownloadDestinationDelegate)?
+
+    /// The URLs ``download(_:)`` was asked for, in order.
+    public private(set) var requestedDownloads: [URL] = []
+
+    /// Records the request and starts a download of the URL's last path component at once.
+    public func download(_ url: URL) {
+        requestedDownloads.append(url)
+        let name = url.lastPathComponent.isEmpty ? "download" : url.lastPathComponent
+        simulateDownloadStarted(fileName: name, url: url)
+    }
+
+    /// Simulates a download of `fileName` from `url` starting (saved under `/tmp/downloads`), of
     /// `expectedBytes` when the size is known; the test drives the returned task.
     @discardableResult
-    public func simulateDownloadStarted(fileName: String, expectedBytes: Int64? = nil) -> FakeDownloadTask {
+    public func simulateDownloadStarted(
+        fileName: String, expectedBytes: Int64? = nil, url: URL? = nil
+    ) -> FakeDownloadTask {
         nextDownloadIdentifier += 1
         let task = FakeDownloadTask(
-            identifier: nextDownloadIdentifier,
+            identifier: nextDownloadIdentifier, url: url ?? URL(string: "https://example.test/\(fileName)"),
             destination: URL(fileURLWithPath: "/tmp/downloads").appendingPathComponent(fileName),
             expectedBytes: expectedBytes, context: self)
         activeDownloads.append(task)

@@ -141,15 +141,17 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         let fullscreen = FullscreenCoordinator(
             window: window, layout: windowViewController, broadcaster: browser.broadcaster,
             webStateList: webStateList, dispatcher: dispatcher)
-        let downloads = DownloadsCoordinator(
-            context: profile.webEngineContext, toasts: windowViewController, webStateList: webStateList,
-            dispatcher: dispatcher)
-        var parts: [Coordinator] = [
-            tabStrip, toolbar, locationBar, content, findBar, infoBar, fullscreen, downloads,
-        ]
-        parts.append(
-            ContextMenuCoordinator(
-                browser: browser, saveFileChooser: SaveFileDialog(window: window.gtkWindow)))
+        var parts: [Coordinator] = [tabStrip, toolbar, locationBar, content, findBar, infoBar, fullscreen]
+        let saveFileDialog = SaveFileDialog(window: window.gtkWindow)
+        let downloads = appState.map { appState in
+            DownloadsCoordinator(
+                history: appState.downloadHistories.history(for: profile), profile: profile,
+                saveFileChooser: saveFileDialog, launcher: DesktopFileLauncher(),
+                clock: appState.context.clock,
+                toasts: windowViewController, webStateList: webStateList, dispatcher: dispatcher)
+        }
+        if let downloads { parts.append(downloads) }
+        parts.append(ContextMenuCoordinator(browser: browser, saveFileChooser: saveFileDialog))
         if let appState {
             let recentlyClosed = RecentlyClosedCoordinator(
                 tabRestore: appState.sessionServices.tabRestore(for: scene.profile),
@@ -175,7 +177,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         windowViewController.findBar = findBar.viewController
         windowViewController.infoBar = infoBar.viewController
         windowViewController.fullscreen = fullscreen.viewController
-        windowViewController.downloads = downloads.viewController
+        windowViewController.downloads = downloads?.viewController
         windowViewController.recentlyClosed = recentlyClosed?.viewController
         self.locationBar = locationBar
         self.infoBar = infoBar

@@ -1,26 +1,43 @@
+import Base
+import CGTK
 import Commands
+import Downloads
+import Foundation
 import Mediators
+import Profiles
 import TabModel
 import UIInterfaces
 import ViewControllers
-import Web
 
-/// The downloads of the window's profile: a ``DownloadsMediator`` lists those under way (and
-/// handles their ``DownloadsCommands``) in a ``DownloadsViewController``, the header bar's
-/// downloads button, which shows those that ended as toasts.
+/// The downloads list of the window's profile: a ``DownloadsMediator`` over the profile's
+/// ``DownloadHistoryService`` (handling its ``DownloadsCommands``) and a
+/// ``DownloadsViewController``, the header bar's downloads button and its popover, which
+/// shows each download that ended as a toast. The window's save dialog joins the profile's
+/// ``DownloadDestinationMediator``, which decides where downloads go from the prefs.
 @MainActor
 final class DownloadsCoordinator: FeatureCoordinator {
-    private let context: any WebEngineContext
+    private let history: DownloadHistoryService
+    private let profile: Profile
+    private let saveFileChooser: any SaveFileChooser
+    private let launcher: any FileLauncher
+    private let clock: any TimerClock
     private let toasts: any ToastPresenter
     /// The view controller (while started).
     private(set) var viewController: DownloadsViewController?
 
-    /// The downloads of `context` (the window's profile's); `toasts` shows those that ended.
+    /// The downloads of `history` (the window's profile's); files open through `launcher`,
+    /// speeds are measured on `clock`, `toasts` shows the downloads that ended.
     init(
-        context: any WebEngineContext, toasts: any ToastPresenter, webStateList: WebStateList,
+        history: DownloadHistoryService, profile: Profile, saveFileChooser: any SaveFileChooser,
+        launcher: any FileLauncher, clock: any TimerClock, toasts: any ToastPresenter,
+        webStateList: WebStateList,
         dispatcher: CommandDispatcher
     ) {
-        self.context = context
+        self.history = history
+        self.profile = profile
+        self.saveFileChooser = saveFileChooser
+        self.launcher = launcher
+        self.clock = clock
         self.toasts = toasts
         super.init(webStateList: webStateList, dispatcher: dispatcher)
     }
@@ -29,11 +46,31 @@ final class DownloadsCoordinator: FeatureCoordinator {
         super.start()
         let viewController = DownloadsViewController(
             downloads: dispatcher.sender(for: (any DownloadsCommands).self), toasts: toasts)
-        let mediator = DownloadsMediator(context: context)
+        let mediator = DownloadsMediator(history: history, launcher: launcher, clock: clock)
         mediator.consumer = viewController
         register((any DownloadsCommands).self, to: mediator)
         onStop { mediator.disconnect() }
         self.viewController = viewController
+
+        let profile = profile
+        let destinations = profile.userData.getOrCreate(Self.destinationsKey) {
+            DownloadDestinationMediator(prefs: profile.prefs, defaultDirectory: Self.userDownloadDirectory)
+        }
+        profile.webEngineContext.downloadDestinationDelegate = destinations
+        destinations.addChooser(saveFileChooser)
+        let chooser = saveFileChooser
+        onStop { destinations.removeChooser(chooser) }
+    }
+
+    private static let destinationsKey = UserDataKey<DownloadDestinationMediator>()
+
+    /// The user's download directory: XDG's, else `~/Downloads` (as the engine's default).
+    static var userDownloadDirectory: URL {
+        if let path = g_get_user_special_dir(G_USER_DIRECTORY_DOWNLOAD) {
+            return URL(fileURLWithPath: String(cString: path), isDirectory: true)
+        }
+        return URL(fileURLWithPath: String(cString: g_get_home_dir()), isDirectory: true)
+            .appendingPathComponent("Downloads", isDirectory: true)
     }
 
     override func stop() {

@@ -10,4 +10,16 @@ public protocol SaveFileChooser: AnyObject {
     /// later.
     func chooseSaveLocation(
         title: String, suggestedName: String, completion: @escaping @MainActor (URL?) -> Void)
+    /// Asks as ``chooseSaveLocation(title:suggestedName:completion:)`` does, starting in
+    /// `folder` (nil: the user's download directory).
+    func chooseSaveLocation(
+        title: String, suggestedName: String, folder: URL?, completion: @escaping @MainActor (URL?) -> Void)
+}
+
+extension SaveFileChooser {
+    public func chooseSaveLocation(
+        title: String, suggestedName: String, completion: @escaping @MainActor (URL?) -> Void
+    ) {
+        chooseSaveLocation(title: title, suggestedName: suggestedName, folder: nil, completion: completion)
+    }
 }

@@ -1,24 +1,32 @@
-/// One download under way as the window's downloads list shows it.
+/// One download as the window's downloads list shows it.
 public struct DownloadItem: Equatable, Sendable {
-    /// Identifies the download; sent back to cancel it (opaque to the UI).
-    public var id: Int
-    /// The file's name (empty until it is decided).
-    public var fileName: String
-    /// How far it got (0...1), nil when the size is unknown.
-    public var progress: Double?
-    /// The bytes received so far.
-    public var receivedBytes: Int64
-    /// The size of the whole file, when known.
-    public var expectedBytes: Int64?
+    /// How the download stands, for the buttons its row offers.
+    public enum State: Equatable, Sendable {
+        /// Under way: Cancel.
+        case inProgress
+        /// Saved: Open, Show in Folder.
+        case complete
+        /// Cancelled, failed or interrupted: Retry (an interrupted one's partial file can be
+        /// shown in its folder).
+        case cancelled, failed, interrupted
+    }
 
-    public init(
-        id: Int, fileName: String, progress: Double? = nil, receivedBytes: Int64 = 0,
-        expectedBytes: Int64? = nil
-    ) {
+    /// Identifies the download in commands (opaque to the UI).
+    public var id: Int
+    /// The file's name (empty until decided).
+    public var fileName: String
+    public var state: State
+    /// How far it got (0...1), while under way with a known size.
+    public var progress: Double?
+    /// The line under the name: sizes, speed and time left while under way, else the size or
+    /// how it ended.
+    public var status: String
+
+    public init(id: Int, fileName: String, state: State, progress: Double? = nil, status: String = "") {
         self.id = id
         self.fileName = fileName
+        self.state = state
         self.progress = progress
-        self.receivedBytes = receivedBytes
-        self.expectedBytes = expectedBytes
+        self.status = status
     }
 }

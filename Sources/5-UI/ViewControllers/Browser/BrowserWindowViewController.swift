@@ -71,6 +71,12 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
     let toastOverlay: UnsafeMutablePointer<GtkWidget>
     /// The titles of the toasts shown, in order.
     private(set) var toastTitles: [String] = []
+    /// The handlers of the buttons of the toasts shown (an `AdwToast`'s "button-clicked", a
+    /// title button's "clicked"), by toast, until each is dismissed.
+    private var toastHandlers: [UnsafeMutableRawPointer: [SignalConnection]] = [:]
+    /// The last toast with buttons, and the buttons beside its title.
+    private(set) var lastToast:
+        (toast: UnsafeMutableRawPointer, titleButtons: [UnsafeMutablePointer<GtkWidget>])?
     /// The main menu's "Recently Closed" submenu (a `GMenu *`): a section of the table's
     /// actions, then the section of the hosted ``recentlyClosed`` entries.
     let recentlyClosedMenu: GObjectRef
@@ -284,6 +290,48 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
         let escaped = g_markup_escape_text(title, -1)!
         defer { g_free(escaped) }
         adw_toast_overlay_add_toast(opaque(toastOverlay), adw_toast_new(escaped))
+        toastTitles.append(title)
+    }
+
+    /// The first button is the toast's own ("button-clicked"); the others follow the title,
+    /// in a custom title (libadwaita 1.2).
+    public func showToast(_ title: String, buttons: [ToastButton]) {
+        guard let first = buttons.first else { return showToast(title) }
+        let escaped = g_markup_escape_text(title, -1)!
+        defer { g_free(escaped) }
+        let toast = adw_toast_new(escaped)!
+        let pointer = UnsafeMutableRawPointer(toast)
+        adw_toast_set_button_label(toast, first.label)
+        let titleBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        let label = gtk_label_new(title)!
+        gtk_label_set_ellipsize(opaque(label), PANGO_ELLIPSIZE_MIDDLE)
+        gtk_widget_add_css_class(label, "heading")
+        gtk_box_append(cast(titleBox), label)
+        var handlers = [
+            SignalConnection.connect(pointer, signal: "button-clicked") { _ in first.action() },
+            SignalConnection.connect(pointer, signal: "dismissed") { [weak self] _ in
+                self?.toastHandlers[pointer] = nil
+                if self?.lastToast?.toast == pointer { self?.lastToast = nil }
+            },
+        ]
+        var titleButtons: [UnsafeMutablePointer<GtkWidget>] = []
+        for button in buttons.dropFirst() {
+            let widget = gtk_button_new_with_label(button.label)!
+            gtk_widget_add_css_class(widget, "flat")
+            gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
+            setAccessibleLabel(widget, button.accessibleLabel)
+            gtk_box_append(cast(titleBox), widget)
+            titleButtons.append(widget)
+            handlers.append(
+                SignalConnection.connect(rawPointer(widget), signal: "clicked") { _ in
+                    button.action()
+                    adw_toast_dismiss(toast)
+                })
+        }
+        adw_toast_set_custom_title(toast, titleBox)
+        toastHandlers[pointer] = handlers
+        lastToast = (pointer, titleButtons)
+        adw_toast_overlay_add_toast(opaque(toastOverlay), toast)
         toastTitles.append(title)
     }
 

@@ -4,4 +4,7 @@
 public protocol ToastPresenter: AnyObject {
     /// Shows a toast saying `title` (plain text).
     func showToast(_ title: String)
+    /// Shows a toast saying `title` with `buttons` (the first is the toast's own button, the
+    /// others stand beside the title: libadwaita 1.2's toasts have one button).
+    func showToast(_ title: String, buttons: [ToastButton])
 }

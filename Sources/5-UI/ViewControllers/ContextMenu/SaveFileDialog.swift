@@ -36,15 +36,16 @@ public final class SaveFileDialog: SaveFileChooser {
         return FileManager.default.fileExists(atPath: fallback.path) ? fallback : nil
     }
 
-    /// Shows the dialog; `completion` gets the chosen file, or nil for Cancel or closing it.
+    /// Shows the dialog, in `folder` (else the download directory); `completion` gets the
+    /// chosen file, or nil for Cancel or closing it.
     public func chooseSaveLocation(
-        title: String, suggestedName: String, completion: @escaping @MainActor (URL?) -> Void
+        title: String, suggestedName: String, folder: URL?, completion: @escaping @MainActor (URL?) -> Void
     ) {
         let native = gtk_file_chooser_native_new(
             title, window, GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel")!
         let dialog = GObjectRef(adopting: UnsafeMutableRawPointer(native))
         let chooser = native
-        if let downloads = Self.downloadDirectory {
+        if let downloads = folder ?? Self.downloadDirectory {
             let folder = g_file_new_for_path(downloads.path)
             gtk_file_chooser_set_current_folder(chooser, folder, nil)
             g_object_unref(UnsafeMutableRawPointer(folder))

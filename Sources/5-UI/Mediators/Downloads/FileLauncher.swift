@@ -1,0 +1,11 @@
+public import Foundation
+
+/// Opens files for the downloads list: with their default application, or in the file
+/// manager. The application's goes through GIO and D-Bus; tests record the calls.
+@MainActor
+public protocol FileLauncher: AnyObject {
+    /// Opens `file` with the default application for its type.
+    func open(_ file: URL)
+    /// Shows `file` selected in the file manager (or its folder when that cannot be done).
+    func showInFolder(_ file: URL)
+}
