@@ -12,8 +12,8 @@ import PackageDescription
 //                 what Swift cannot call, GLibSupport and GTKSupport
 //   3-Web         Web (WebState and the engine seam), WebKitNavigation (the engine's navigation
 //                 state machine, no GTK), WebKitEngine (the seam on WebKitGTK 6.0)
-//   4-Browser     Profiles, TabModel, Sessions, MemorySaver, Application (Chromium's
-//                 ios/chrome/browser model, never GTK)
+//   4-Browser     Profiles, TabModel, Sessions, MemorySaver, ContentSettings, Application
+//                 (Chromium's ios/chrome/browser model, never GTK)
 //   5-UI          UIInterfaces, Mediators (the model in, plain values out, never GTK),
 //                 ViewControllers (GTK, never the model), Coordinators (wire them together)
 //   6-App         the `swiftlet` executable, the composition root
@@ -100,6 +100,7 @@ let package = Package(
         .library(name: "TabModel", targets: ["TabModel"]),
         .library(name: "Sessions", targets: ["Sessions"]),
         .library(name: "MemorySaver", targets: ["MemorySaver"]),
+        .library(name: "ContentSettings", targets: ["ContentSettings"]),
         .library(name: "Application", targets: ["Application"]),
         .library(name: "WebTestSupport", targets: ["WebTestSupport"]),
         .library(name: "LocalHTTPServer", targets: ["LocalHTTPServer"]),
@@ -147,12 +148,17 @@ let package = Package(
                 "Base", "Web", "KeyedServices", "Prefs", "Profiles", "TabModel", logging,
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]),
+        // A profile's content settings (site permissions), Chromium's components/content_settings.
+        library("ContentSettings", .browser, ["Base", "Web", "KeyedServices", "Prefs", "Profiles", logging]),
         library(
             "MemorySaver", .browser,
             ["Base", "Web", "KeyedServices", "Prefs", "Profiles", "TabModel", "Sessions", logging]),
         library(
             "Application", .browser,
-            ["Base", "Web", "Prefs", "Profiles", "TabModel", "Sessions", "MemorySaver", logging]),
+            [
+                "Base", "Web", "Prefs", "Profiles", "TabModel", "Sessions", "MemorySaver", "ContentSettings",
+                logging,
+            ]),
 
         // 5-UI. UIInterfaces: the consumer and command protocols with their value types, which
         // both sides import. Mediators see the model but never a C, GTK or WebKit target; view
@@ -161,7 +167,10 @@ let package = Package(
         library("UIInterfaces", .ui, ["Base", "Commands"]),
         library(
             "Mediators", .ui,
-            ["UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions", "Application"]),
+            [
+                "UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions", "Application",
+                "ContentSettings",
+            ]),
         library(
             "ViewControllers", .ui,
             ["Base", "UIInterfaces", "Commands", "CGTK", "CAdwaita", "GTKShims", "GLibSupport", "GTKSupport"]),
@@ -250,6 +259,12 @@ let package = Package(
             [
                 "MemorySaver", "Base", "Web", "WebTestSupport", "Prefs", "Profiles", "TabModel", "Sessions",
                 "ModelTestSupport", "KeyedServices",
+            ]),
+        tests(
+            "ContentSettingsTests",
+            [
+                "ContentSettings", "Base", "Web", "WebTestSupport", "Prefs", "Profiles", "KeyedServices",
+                "ModelTestSupport", "TestSupport",
             ]),
         tests(
             "ApplicationTests",

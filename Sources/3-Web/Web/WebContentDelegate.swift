@@ -25,6 +25,11 @@ public protocol WebContentDelegate: AnyObject {
     func webContent(
         _ content: any WebContent, contextMenuFor params: ContextMenuParams
     ) -> [[ContextMenuItem]]?
+    /// The page asks for what `request` names; `decisionHandler` is called once with the
+    /// answer, now or later (after a prompt), on the main actor.
+    func webContent(
+        _ content: any WebContent, requestPermission request: PermissionRequest,
+        decisionHandler: @escaping @MainActor (PermissionDecision) -> Void)
 }
 
 extension WebContentDelegate {
@@ -47,4 +52,10 @@ extension WebContentDelegate {
     )
         -> [[ContextMenuItem]]?
     { nil }
+
+    /// Denies the request.
+    public func webContent(
+        _ content: any WebContent, requestPermission request: PermissionRequest,
+        decisionHandler: @escaping @MainActor (PermissionDecision) -> Void
+    ) { decisionHandler(.deny) }
 }

@@ -66,6 +66,7 @@ extension WebKitWebContent {
             FormInteractionScript.install(in: manager.opaque)
         }
         connectContextMenu(view)
+        connectPermissionRequests(view)
         let list = UnsafeMutableRawPointer(webkit_web_view_get_back_forward_list(view.typed())!)
         connections.append(
             SignalConnection.connect(list, signal: "changed") { [weak self] _ in
