@@ -299,6 +299,7 @@ let package = Package(
             [
                 "Base", "Web", "WebTestSupport", "WebKitEngine", "GLibSupport", "GTKSupport", "CWebKitGTK",
                 "LocalHTTPServer", "Profiles", "TabModel", "GTKTestSupport", "WebContentConformance",
+                "ContentSettings",
             ]),
         // The real browser driven as a person would: under Xvfb and a private D-Bus session
         // (scripts/run-tests), through AT-SPI and xdotool.
