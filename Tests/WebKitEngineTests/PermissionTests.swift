@@ -11,7 +11,11 @@ import XCTest
 @MainActor
 private final class PromptCounter: WebStateObserver {
     var count = 0
+    var notifications: [WebNotification] = []
     func permissionRequestsChanged(_ webState: WebState) { count += 1 }
+    func notificationShown(_ webState: WebState, notification: WebNotification) {
+        notifications.append(notification)
+    }
 }
 
 /// WebKit's permission requests reach the tab's ``PermissionRequestManager`` over a real
@@ -106,6 +110,29 @@ final class PermissionTests: WebKitTestCase, @unchecked Sendable {
             wait("the prompt to go") { manager.currentRequest == nil }
             XCTAssertEqual(prompts.count, 2)
             XCTAssertEqual(maps.map(for: profile).sitesWithExceptions.count, 0)
+        }
+    }
+
+    func testAnAllowedPagesNotificationReachesTheTabAndItsClickReachesThePage() {
+        onMainActor {
+            server.route("/notify", Self.notifications)
+            let (application, maps) = makeApplication()
+            defer { application.shutdown() }
+            let profile = try! application.profileManager.createProfile(named: "Default")
+            let (webState, manager, observer) = openTab("/notify", in: profile, maps: maps)
+            defer { webState.close() }
+            wait("the prompt") { manager.currentRequest != nil }
+            manager.accept(remember: false)
+            wait("the page's answer") { webState.title == "granted" }
+            webState.evaluateJavaScript(
+                "new Notification('Hello', {body: 'from the page', tag: 't'}).onclick = () => document.title = 'clicked'"
+            ) { _ in }
+            wait("the notification") { !observer.notifications.isEmpty }
+            XCTAssertEqual(observer.notifications.first?.title, "Hello")
+            XCTAssertEqual(observer.notifications.first?.body, "from the page")
+            XCTAssertEqual(observer.notifications.first?.tag, "t")
+            webState.notificationClicked(observer.notifications[0].id)
+            wait("the page's onclick") { webState.title == "clicked" }
         }
     }
 }

@@ -93,6 +93,9 @@ public protocol WebContent: AnyObject {
 
     /// Tears the content down; no event is reported after this.
     func close()
+    /// The user clicked the notification `id` the page showed
+    /// (``WebContentDelegate/webContent(_:showNotification:)``): the page's `onclick` runs.
+    func notificationClicked(_ id: UInt64)
 }
 
 extension WebContent {
@@ -101,4 +104,7 @@ extension WebContent {
     public func restore(sessionState: Data?, history: NavigationHistory) -> Bool {
         restore(sessionState: sessionState, history: history, loadCommittedEntry: true)
     }
+
+    /// Does nothing (an engine without notifications).
+    public func notificationClicked(_ id: UInt64) {}
 }

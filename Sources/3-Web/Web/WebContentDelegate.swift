@@ -30,6 +30,9 @@ public protocol WebContentDelegate: AnyObject {
     func webContent(
         _ content: any WebContent, requestPermission request: PermissionRequest,
         decisionHandler: @escaping @MainActor (PermissionDecision) -> Void)
+    /// The page shows `notification`. Returns whether the delegate presents it; false lets
+    /// the engine show it its own way.
+    func webContent(_ content: any WebContent, showNotification notification: WebNotification) -> Bool
 }
 
 extension WebContentDelegate {
@@ -58,4 +61,10 @@ extension WebContentDelegate {
         _ content: any WebContent, requestPermission request: PermissionRequest,
         decisionHandler: @escaping @MainActor (PermissionDecision) -> Void
     ) { decisionHandler(.deny) }
+
+    /// Lets the engine show it.
+    public func webContent(_ content: any WebContent, showNotification notification: WebNotification) -> Bool
+    {
+        false
+    }
 }

@@ -43,6 +43,8 @@ public protocol WebStateObserver: AnyObject {
     /// The tab's pending permission requests changed: one was added or answered
     /// (``PermissionRequestManager/currentRequest``).
     func permissionRequestsChanged(_ webState: WebState)
+    /// The page shows `notification` (its origin is allowed notifications).
+    func notificationShown(_ webState: WebState, notification: WebNotification)
     /// The WebState was realized: from unrealized, once, and again after each
     /// ``webStateDiscarded(_:)``.
     func webStateRealized(_ webState: WebState)
@@ -92,6 +94,8 @@ extension WebStateObserver {
     public func popupBlocked(_ webState: WebState, url: URL?) {}
     /// Does nothing.
     public func permissionRequestsChanged(_ webState: WebState) {}
+    /// Does nothing.
+    public func notificationShown(_ webState: WebState, notification: WebNotification) {}
     /// Does nothing.
     public func webStateRealized(_ webState: WebState) {}
     /// Does nothing.

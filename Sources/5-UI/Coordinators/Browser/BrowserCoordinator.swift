@@ -165,6 +165,11 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         let newTabPage =
             isIncognito ? NewTabPageCoordinator(webStateList: webStateList, dispatcher: dispatcher) : nil
         if let newTabPage { parts.append(newTabPage) }
+        parts.append(
+            DesktopNotificationCoordinator(webStateList: webStateList, dispatcher: dispatcher) {
+                [weak self] in
+                self?.present()
+            })
         for part in parts { startChild(part) }
         windowViewController.toolbar = toolbar.viewController
         windowViewController.mainMenuZoom = toolbar.viewController?.zoomControl
