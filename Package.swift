@@ -179,7 +179,7 @@ let package = Package(
             [
                 "Base", "Web", "Commands", "UIInterfaces", "ViewControllers", "Mediators", "Prefs",
                 "Profiles", "Sessions", "Application", "TabModel", "WebKitEngine", "GLibSupport",
-                "GTKSupport", "CGTK", "CAdwaita",
+                "GTKSupport", "CGTK", "CAdwaita", "ContentSettings",
             ]),
 
         // 6-App
@@ -246,6 +246,7 @@ let package = Package(
             [
                 "Base", "Web", "WebTestSupport", "Prefs", "TabModel", "ModelTestSupport", "UIInterfaces",
                 "Mediators", "Sessions", "Commands", "TestSupport", "Application", "Profiles",
+                "ContentSettings",
             ]),
         tests(
             "SessionsTests",
