@@ -96,6 +96,9 @@ public protocol WebContent: AnyObject {
     /// The user clicked the notification `id` the page showed
     /// (``WebContentDelegate/webContent(_:showNotification:)``): the page's `onclick` runs.
     func notificationClicked(_ id: UInt64)
+    /// Whether the page uses the camera or the microphone; changes are reported
+    /// (``WebContentEvent/mediaCaptureStateChanged``).
+    var mediaCaptureState: MediaCaptureState { get }
 }
 
 extension WebContent {
@@ -107,4 +110,7 @@ extension WebContent {
 
     /// Does nothing (an engine without notifications).
     public func notificationClicked(_ id: UInt64) {}
+
+    /// Neither (an engine without media capture).
+    public var mediaCaptureState: MediaCaptureState { .none }
 }

@@ -45,6 +45,9 @@ public protocol WebStateObserver: AnyObject {
     func permissionRequestsChanged(_ webState: WebState)
     /// The page shows `notification` (its origin is allowed notifications).
     func notificationShown(_ webState: WebState, notification: WebNotification)
+    /// The page started or stopped using the camera or the microphone
+    /// (``WebState/mediaCaptureState``).
+    func mediaCaptureStateChanged(_ webState: WebState)
     /// The WebState was realized: from unrealized, once, and again after each
     /// ``webStateDiscarded(_:)``.
     func webStateRealized(_ webState: WebState)
@@ -96,6 +99,8 @@ extension WebStateObserver {
     public func permissionRequestsChanged(_ webState: WebState) {}
     /// Does nothing.
     public func notificationShown(_ webState: WebState, notification: WebNotification) {}
+    /// Does nothing.
+    public func mediaCaptureStateChanged(_ webState: WebState) {}
     /// Does nothing.
     public func webStateRealized(_ webState: WebState) {}
     /// Does nothing.

@@ -158,6 +158,12 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
             parts.append(recentlyClosed)
             self.recentlyClosed = recentlyClosed
         }
+        var pageInfo: PageInfoCoordinator?
+        if let appState {
+            pageInfo = PageInfoCoordinator(
+                map: appState.contentSettings.map(for: browser.profile), webStateList: webStateList,
+                dispatcher: dispatcher)
+        }
         parts.append(
             WindowTitleCoordinator(
                 isIncognito: isIncognito, consumer: windowViewController, webStateList: webStateList,
@@ -170,10 +176,12 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
                 [weak self] in
                 self?.present()
             })
+        if let pageInfo { parts.append(pageInfo) }
         for part in parts { startChild(part) }
         windowViewController.toolbar = toolbar.viewController
         windowViewController.mainMenuZoom = toolbar.viewController?.zoomControl
         windowViewController.locationBar = locationBar.viewController
+        windowViewController.pageInfo = pageInfo?.viewController
         windowViewController.tabStrip = tabStrip.viewController
         windowViewController.content = content.viewController
         windowViewController.newTabPage = newTabPage?.viewController

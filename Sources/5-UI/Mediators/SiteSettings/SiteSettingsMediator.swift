@@ -32,15 +32,20 @@ public final class SiteSettingsMediator: HostContentSettingsMapObserver, SiteSet
 
     /// The sites of `map`, as the page shows them.
     public static func sites(in map: HostContentSettingsMap) -> [SiteSettingsSite] {
-        map.sitesWithExceptions.map { site in
-            SiteSettingsSite(
-                id: site.origin.serialized, name: site.origin.displayName,
-                permissions: ContentSettingsType.allCases.compactMap { type in
-                    guard let setting = site.settings[type], setting != .ask else { return nil }
-                    return SiteSettingsSite.Permission(
-                        id: type.rawValue, name: type.displayName, isAllowed: setting == .allow)
-                })
-        }
+        map.sitesWithExceptions.map { site($0.origin, settings: $0.settings) }
+    }
+
+    /// The site `origin` with its `settings`, as the page shows it (in the types' order).
+    public static func site(
+        _ origin: Origin, settings: [ContentSettingsType: ContentSetting]
+    ) -> SiteSettingsSite {
+        SiteSettingsSite(
+            id: origin.serialized, name: origin.displayName,
+            permissions: ContentSettingsType.allCases.compactMap { type in
+                guard let setting = settings[type], setting != .ask else { return nil }
+                return SiteSettingsSite.Permission(
+                    id: type.rawValue, name: type.displayName, isAllowed: setting == .allow)
+            })
     }
 
     private func push() {

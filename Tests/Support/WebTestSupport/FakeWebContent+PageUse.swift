@@ -10,3 +10,11 @@ extension FakeWebContent {
     /// Records the click.
     public func notificationClicked(_ id: UInt64) { clickedNotifications.append(id) }
 }
+
+extension FakeWebContent {
+    /// The page starts or stops using the camera or the microphone.
+    public func simulateMediaCapture(_ state: MediaCaptureState) {
+        mediaCaptureState = state
+        delegate?.webContent(self, didReport: .mediaCaptureStateChanged)
+    }
+}
