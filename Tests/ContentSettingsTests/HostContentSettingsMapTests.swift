@@ -213,3 +213,20 @@ final class ChangeRecorder: HostContentSettingsMapObserver {
         changes.append("\(origin.serialized) \(type.rawValue)")
     }
 }
+
+@MainActor
+struct HostContentSettingsMapFactoryTests {
+    @Test func aTabGetsTheMapOfItsProfileIncognitoItsOwn() {
+        let app = ContentSettingsApp(directory: TestProfile.makeUserDataDirectory())
+        let profile = app.createProfile()
+        let regularTab = WebState(params: .init(context: profile.webEngineContext))
+        let incognitoTab = WebState(params: .init(context: profile.offTheRecordProfile.webEngineContext))
+        #expect(app.maps.map(for: regularTab) === app.maps.map(for: profile))
+        #expect(app.maps.map(for: incognitoTab) === app.maps.map(for: profile.offTheRecordProfile))
+        #expect(app.maps.map(for: incognitoTab)?.isOffTheRecord == true)
+        let otherEngine = FakeWebEngine()
+        let stranger = WebState(params: .init(context: otherEngine.defaultContext))
+        #expect(app.maps.map(for: stranger) == nil)
+        withExtendedLifetime(otherEngine) {}
+    }
+}

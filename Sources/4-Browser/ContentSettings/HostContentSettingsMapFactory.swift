@@ -39,12 +39,12 @@ public final class HostContentSettingsMapFactory {
     /// The map of the profile `webState` belongs to (the one whose engine context it was made
     /// in), nil when no loaded profile has that context.
     public func map(for webState: WebState) -> HostContentSettingsMap? {
-        for profile in profileManager.loadedProfiles {
-            if profile.webEngineContext === webState.context { return map(for: profile) }
-            if profile.hasOffTheRecordProfile,
-                profile.offTheRecordProfile.webEngineContext === webState.context
-            {
-                return map(for: profile.offTheRecordProfile)
+        // Only contexts already made are compared: asking a profile for one makes it.
+        for regular in profileManager.loadedProfiles {
+            let profiles = [regular] + (regular.hasOffTheRecordProfile ? [regular.offTheRecordProfile] : [])
+            for profile in profiles
+            where profile.hasWebEngineContext && profile.webEngineContext === webState.context {
+                return map(for: profile)
             }
         }
         return nil
