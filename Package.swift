@@ -12,8 +12,8 @@ import PackageDescription
 //                 what Swift cannot call, GLibSupport and GTKSupport
 //   3-Web         Web (WebState and the engine seam), WebKitNavigation (the engine's navigation
 //                 state machine, no GTK), WebKitEngine (the seam on WebKitGTK 6.0)
-//   4-Browser     Profiles, TabModel, Sessions, MemorySaver, Downloads, Application (Chromium's
-//                 ios/chrome/browser model, never GTK)
+//   4-Browser     Profiles, TabModel, Sessions, MemorySaver, Downloads, ContentSettings,
+//                 Application (Chromium's ios/chrome/browser model, never GTK)
 //   5-UI          UIInterfaces, Mediators (the model in, plain values out, never GTK),
 //                 ViewControllers (GTK, never the model), Coordinators (wire them together)
 //   6-App         the `swiftlet` executable, the composition root
@@ -101,6 +101,7 @@ let package = Package(
         .library(name: "TabModel", targets: ["TabModel"]),
         .library(name: "Sessions", targets: ["Sessions"]),
         .library(name: "MemorySaver", targets: ["MemorySaver"]),
+        .library(name: "ContentSettings", targets: ["ContentSettings"]),
         .library(name: "Application", targets: ["Application"]),
         .library(name: "WebTestSupport", targets: ["WebTestSupport"]),
         .library(name: "LocalHTTPServer", targets: ["LocalHTTPServer"]),
@@ -150,6 +151,8 @@ let package = Package(
                 "Base", "Web", "KeyedServices", "Prefs", "Profiles", "TabModel", logging,
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]),
+        // A profile's content settings (site permissions), Chromium's components/content_settings.
+        library("ContentSettings", .browser, ["Base", "Web", "KeyedServices", "Prefs", "Profiles", logging]),
         library(
             "MemorySaver", .browser,
             ["Base", "Web", "KeyedServices", "Prefs", "Profiles", "TabModel", "Sessions", logging]),
@@ -157,7 +160,10 @@ let package = Package(
         library("Downloads", .browser, ["Base", "Web", "KeyedServices", "Profiles", grdb, logging]),
         library(
             "Application", .browser,
-            ["Base", "Web", "Prefs", "Profiles", "TabModel", "Sessions", "MemorySaver", "Downloads", logging]),
+            [
+                "Base", "Web", "Prefs", "Profiles", "TabModel", "Sessions", "MemorySaver", "Downloads",
+                "ContentSettings", logging,
+            ]),
 
         // 5-UI. UIInterfaces: the consumer and command protocols with their value types, which
         // both sides import. Mediators see the model but never a C, GTK or WebKit target; view
@@ -168,7 +174,7 @@ let package = Package(
             "Mediators", .ui,
             [
                 "UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions", "Application",
-                "Downloads",
+                "Downloads", "ContentSettings",
             ]),
         library(
             "ViewControllers", .ui,
@@ -178,7 +184,7 @@ let package = Package(
             [
                 "Base", "Web", "Commands", "UIInterfaces", "ViewControllers", "Mediators", "Prefs",
                 "Profiles", "Sessions", "Application", "TabModel", "WebKitEngine", "GLibSupport",
-                "GTKSupport", "CGTK", "CAdwaita", "Downloads",
+                "GTKSupport", "CGTK", "CAdwaita", "Downloads", "ContentSettings",
             ]),
 
         // 6-App
@@ -245,6 +251,7 @@ let package = Package(
             [
                 "Base", "Web", "WebTestSupport", "Prefs", "TabModel", "ModelTestSupport", "UIInterfaces",
                 "Mediators", "Sessions", "Commands", "TestSupport", "Application", "Profiles", "Downloads",
+                "ContentSettings",
             ]),
         tests(
             "SessionsTests",
@@ -258,6 +265,12 @@ let package = Package(
             [
                 "MemorySaver", "Base", "Web", "WebTestSupport", "Prefs", "Profiles", "TabModel", "Sessions",
                 "ModelTestSupport", "KeyedServices",
+            ]),
+        tests(
+            "ContentSettingsTests",
+            [
+                "ContentSettings", "Base", "Web", "WebTestSupport", "Prefs", "Profiles", "KeyedServices",
+                "ModelTestSupport", "TestSupport",
             ]),
         tests(
             "ApplicationTests",
@@ -298,7 +311,7 @@ let package = Package(
             [
                 "Base", "Web", "WebTestSupport", "WebKitEngine", "GLibSupport", "GTKSupport", "CWebKitGTK",
                 "LocalHTTPServer", "Profiles", "TabModel", "GTKTestSupport", "WebContentConformance",
-                "Downloads",
+                "Downloads", "ContentSettings",
             ]),
         // The real browser driven as a person would: under Xvfb and a private D-Bus session
         // (scripts/run-tests), through AT-SPI and xdotool.

@@ -71,6 +71,7 @@ final class BrowserCoordinatorTests: GTKTestCase, @unchecked Sendable {
             "DownloadsCommands": dispatcher.isDispatching(for: (any DownloadsCommands).self),
             "InfoBarCommands": dispatcher.isDispatching(for: (any InfoBarCommands).self),
             "ContextMenuCommands": dispatcher.isDispatching(for: (any ContextMenuCommands).self),
+            "SiteSettingsCommands": dispatcher.isDispatching(for: (any SiteSettingsCommands).self),
         ]
     }
 
@@ -97,7 +98,7 @@ final class BrowserCoordinatorTests: GTKTestCase, @unchecked Sendable {
                     "ContentCoordinator",
                     "FindBarCoordinator", "InfoBarCoordinator", "FullscreenCoordinator",
                     "DownloadsCoordinator", "ContextMenuCoordinator", "RecentlyClosedCoordinator",
-                    "WindowTitleCoordinator",
+                    "WindowTitleCoordinator", "DesktopNotificationCoordinator", "PageInfoCoordinator",
                 ])
 
             // Commands reach the model and the application through the dispatcher.

@@ -11,7 +11,8 @@ import WebTestSupport
 /// The mediators that pass themselves to the tab model's observation forwarders, which hold
 /// their observer weakly.
 enum TabObservingMediator: String, CaseIterable, Sendable {
-    case content, tabStrip, blockedPopup, toolbar, windowTitle, locationBar, newTabPage
+    case content, tabStrip, blockedPopup, permissionPrompt, desktopNotification, toolbar, windowTitle,
+        locationBar, newTabPage
 
     /// Makes the mediator on `list`, with a consumer (returned too, as mediators hold theirs
     /// weakly), and disconnects it if `disconnected`.
@@ -35,6 +36,18 @@ enum TabObservingMediator: String, CaseIterable, Sendable {
         case .blockedPopup:
             let mediator = BlockedPopupMediator(webStateList: list)
             let consumer = RecordingInfoBarConsumer()
+            mediator.consumer = consumer
+            if disconnected { mediator.disconnect() }
+            return (mediator, consumer)
+        case .permissionPrompt:
+            let mediator = PermissionPromptMediator(webStateList: list)
+            let consumer = RecordingInfoBarConsumer()
+            mediator.consumer = consumer
+            if disconnected { mediator.disconnect() }
+            return (mediator, consumer)
+        case .desktopNotification:
+            let mediator = DesktopNotificationMediator(webStateList: list)
+            let consumer = RecordingDesktopNotificationConsumer()
             mediator.consumer = consumer
             if disconnected { mediator.disconnect() }
             return (mediator, consumer)

@@ -107,6 +107,34 @@ final class InfoBarViewControllerTests: ViewControllerTestCase, @unchecked Senda
         }
     }
 
+    func testACheckButtonsStateGoesWithTheClick() {
+        onMainActor {
+            let (controller, commands) = makeInfoBar()
+            let prompt = InfoBarItem(
+                .permissionRequest, message: "127.0.0.1:8000 wants to show notifications",
+                buttons: [InfoBarButton(.block, label: "Block"), InfoBarButton(.allow, label: "Allow")],
+                check: InfoBarCheck(label: "Remember this decision", isActive: true))
+            controller.showInfoBar(prompt)
+            let check = controller.bar(.permissionRequest)!.checkButton!
+            XCTAssertEqual(
+                gtk_check_button_get_active(
+                    UnsafeMutableRawPointer(check).assumingMemoryBound(to: GtkCheckButton.self)), 1)
+            gtkshim_emit(UnsafeMutableRawPointer(controller.bar(.permissionRequest)!.buttons[1]), "clicked")
+            controller.showInfoBar(prompt)
+            let again = controller.bar(.permissionRequest)!
+            gtk_check_button_set_active(
+                UnsafeMutableRawPointer(again.checkButton!).assumingMemoryBound(to: GtkCheckButton.self), 0)
+            gtkshim_emit(UnsafeMutableRawPointer(again.buttons[0]), "clicked")
+            XCTAssertEqual(
+                commands.received,
+                [
+                    "infoBarButtonActivated permission-request allow checked=true",
+                    "infoBarButtonActivated permission-request block checked=false",
+                ])
+            XCTAssertEqual(shownKinds(controller), [])
+        }
+    }
+
     func testCloseButtonSendsDismissed() {
         onMainActor {
             let (controller, commands) = makeInfoBar()

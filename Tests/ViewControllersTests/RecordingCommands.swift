@@ -91,6 +91,9 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
     func infoBarButtonActivated(_ kind: InfoBarKind, button: InfoBarButtonKind) {
         record("infoBarButtonActivated \(kind.rawValue) \(button.rawValue)")
     }
+    func infoBarButtonActivated(_ kind: InfoBarKind, button: InfoBarButtonKind, isChecked: Bool) {
+        record("infoBarButtonActivated \(kind.rawValue) \(button.rawValue) checked=\(isChecked)")
+    }
     func infoBarDismissed(_ kind: InfoBarKind) { record("infoBarDismissed \(kind.rawValue)") }
 
     func reopenLastClosed() { record("reopenLastClosed") }

@@ -70,6 +70,7 @@ final class ContentEventLog: WebContentDelegate {
         case .renderProcessGone: "renderProcessGone"
         case .hoveredLinkChanged(let url): "hoveredLinkChanged(\(url?.path ?? "nil"))"
         case .scriptCommand(let command): "scriptCommand(\(command.name))"
+        case .mediaCaptureStateChanged: "mediaCaptureStateChanged"
         }
     }
 }

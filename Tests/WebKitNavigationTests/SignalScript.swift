@@ -224,6 +224,7 @@ final class SignalScript {
         case .renderProcessGone: "crashed"
         case .hoveredLinkChanged(let url): "hoveredLink(\(url?.path ?? "none"))"
         case .scriptCommand(let command): "script(\(command.name))"
+        case .mediaCaptureStateChanged: "mediaCapture"
         }
     }
 }

@@ -93,6 +93,12 @@ public protocol WebContent: AnyObject {
 
     /// Tears the content down; no event is reported after this.
     func close()
+    /// The user clicked the notification `id` the page showed
+    /// (``WebContentDelegate/webContent(_:showNotification:)``): the page's `onclick` runs.
+    func notificationClicked(_ id: UInt64)
+    /// Whether the page uses the camera or the microphone; changes are reported
+    /// (``WebContentEvent/mediaCaptureStateChanged``).
+    var mediaCaptureState: MediaCaptureState { get }
 }
 
 extension WebContent {
@@ -101,4 +107,10 @@ extension WebContent {
     public func restore(sessionState: Data?, history: NavigationHistory) -> Bool {
         restore(sessionState: sessionState, history: history, loadCommittedEntry: true)
     }
+
+    /// Does nothing (an engine without notifications).
+    public func notificationClicked(_ id: UInt64) {}
+
+    /// Neither (an engine without media capture).
+    public var mediaCaptureState: MediaCaptureState { .none }
 }

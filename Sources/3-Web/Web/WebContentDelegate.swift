@@ -25,6 +25,14 @@ public protocol WebContentDelegate: AnyObject {
     func webContent(
         _ content: any WebContent, contextMenuFor params: ContextMenuParams
     ) -> [[ContextMenuItem]]?
+    /// The page asks for what `request` names; `decisionHandler` is called once with the
+    /// answer, now or later (after a prompt), on the main actor.
+    func webContent(
+        _ content: any WebContent, requestPermission request: PermissionRequest,
+        decisionHandler: @escaping @MainActor (PermissionDecision) -> Void)
+    /// The page shows `notification`. Returns whether the delegate presents it; false lets
+    /// the engine show it its own way.
+    func webContent(_ content: any WebContent, showNotification notification: WebNotification) -> Bool
 }
 
 extension WebContentDelegate {
@@ -47,4 +55,16 @@ extension WebContentDelegate {
     )
         -> [[ContextMenuItem]]?
     { nil }
+
+    /// Denies the request.
+    public func webContent(
+        _ content: any WebContent, requestPermission request: PermissionRequest,
+        decisionHandler: @escaping @MainActor (PermissionDecision) -> Void
+    ) { decisionHandler(.deny) }
+
+    /// Lets the engine show it.
+    public func webContent(_ content: any WebContent, showNotification notification: WebNotification) -> Bool
+    {
+        false
+    }
 }

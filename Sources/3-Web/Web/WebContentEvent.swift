@@ -29,4 +29,7 @@ public enum WebContentEvent: Sendable, Equatable {
     case hoveredLinkChanged(URL?)
     /// The page sent a script command.
     case scriptCommand(ScriptCommand)
+    /// The page started or stopped using the camera or the microphone
+    /// (``WebContent/mediaCaptureState``).
+    case mediaCaptureStateChanged
 }

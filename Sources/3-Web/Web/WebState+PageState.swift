@@ -35,6 +35,8 @@ extension WebState {
     public var favicon: Data? { content?.favicon }
     /// Whether the page is playing sound (false while unrealized).
     public var isPlayingAudio: Bool { content?.isPlayingAudio ?? false }
+    /// Whether the page uses the camera or the microphone (neither for an unrealized tab).
+    public var mediaCaptureState: MediaCaptureState { content?.mediaCaptureState ?? .none }
     /// Whether the user typed into a form of the page and did not submit it (false while
     /// unrealized).
     public var hadFormInteraction: Bool { content?.hadFormInteraction ?? false }

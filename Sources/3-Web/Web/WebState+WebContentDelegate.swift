@@ -23,6 +23,7 @@ extension WebState: WebContentDelegate {
         case .renderProcessGone: observers?.forEach { $0.renderProcessGone(self) }
         case .hoveredLinkChanged(let url): observers?.forEach { $0.hoveredLinkChanged(self, url: url) }
         case .scriptCommand(let command): dispatchScriptCommand(command)
+        case .mediaCaptureStateChanged: observers?.forEach { $0.mediaCaptureStateChanged(self) }
         }
     }
 

@@ -40,6 +40,14 @@ public protocol WebStateObserver: AnyObject {
     func hoveredLinkChanged(_ webState: WebState, url: URL?)
     /// A window the page asked for without a user gesture was blocked.
     func popupBlocked(_ webState: WebState, url: URL?)
+    /// The tab's pending permission requests changed: one was added or answered
+    /// (``PermissionRequestManager/currentRequest``).
+    func permissionRequestsChanged(_ webState: WebState)
+    /// The page shows `notification` (its origin is allowed notifications).
+    func notificationShown(_ webState: WebState, notification: WebNotification)
+    /// The page started or stopped using the camera or the microphone
+    /// (``WebState/mediaCaptureState``).
+    func mediaCaptureStateChanged(_ webState: WebState)
     /// The WebState was realized: from unrealized, once, and again after each
     /// ``webStateDiscarded(_:)``.
     func webStateRealized(_ webState: WebState)
@@ -87,6 +95,12 @@ extension WebStateObserver {
     public func hoveredLinkChanged(_ webState: WebState, url: URL?) {}
     /// Does nothing.
     public func popupBlocked(_ webState: WebState, url: URL?) {}
+    /// Does nothing.
+    public func permissionRequestsChanged(_ webState: WebState) {}
+    /// Does nothing.
+    public func notificationShown(_ webState: WebState, notification: WebNotification) {}
+    /// Does nothing.
+    public func mediaCaptureStateChanged(_ webState: WebState) {}
     /// Does nothing.
     public func webStateRealized(_ webState: WebState) {}
     /// Does nothing.

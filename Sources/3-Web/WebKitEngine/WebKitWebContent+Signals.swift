@@ -91,6 +91,9 @@ extension WebKitWebContent {
             ErrorPageScript.install(in: manager.opaque)
         }
         connectContextMenu(view)
+        connectPermissionRequests(view)
+        connectNotifications(view)
+        connectMediaCapture(view)
         let list = UnsafeMutableRawPointer(webkit_web_view_get_back_forward_list(view.typed())!)
         connections.append(
             SignalConnection.connect(list, signal: "changed") { [weak self] _ in

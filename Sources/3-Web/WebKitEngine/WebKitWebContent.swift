@@ -62,6 +62,8 @@ public final class WebKitWebContent: WebContent {
     var contextMenuConnections: [SignalConnection] = []
     /// The page's selected text, as ``SelectionScript`` last posted it.
     var selectionText = ""
+    /// The notifications shown, by id, until the page closes them (``connectNotifications(_:)``).
+    var notifications: [UInt64: (notification: GObjectRef, closed: SignalConnection)] = [:]
 
     /// Whether the web process went away and the content was not reloaded since.
     public var isCrashed: Bool { navigation.isCrashed }
@@ -204,6 +206,7 @@ public final class WebKitWebContent: WebContent {
         for connection in connections + contextMenuConnections { connection.cancel() }
         connections.removeAll()
         contextMenuConnections.removeAll()
+        notifications.removeAll()
         printing.cancelAll()
         if let view = webViewPointer, navigation.isLoading { webkit_web_view_stop_loading(view) }
         webView = nil

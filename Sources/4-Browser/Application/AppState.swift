@@ -1,4 +1,5 @@
 public import Base
+public import ContentSettings
 public import Downloads
 public import MemorySaver
 public import Prefs
@@ -33,6 +34,9 @@ public final class AppState {
     public let memorySavers: MemorySaverFactory
     /// The downloads list keyed service (one per profile, its own for an incognito one).
     public let downloadHistories: DownloadHistoryFactory
+    /// The content settings (site permissions) of each profile; every tab gets a
+    /// ``PermissionRequestManager`` over its profile's.
+    public let contentSettings: HostContentSettingsMapFactory
     /// The windows, kept in local state for the next launch.
     public let openScenes: OpenSceneRegistry
     /// How far the launch got.
@@ -65,11 +69,16 @@ public final class AppState {
             isTesting: isTesting, registerLocalStatePrefs: OpenSceneRegistry.registerPrefs,
             registerProfilePrefs: { registry in
                 MemorySaverPrefs.register(in: registry)
+                HostContentSettingsMap.registerProfilePrefs(registry)
                 registerProfilePrefs(registry)
             })
         sessionServices = SessionServices.register(in: context, saveDelay: saveDelay)
-        browserLists = BrowserListFactory.register(
-            in: context.dependencyManager, attachTabHelpers: attachTabHelpers)
+        let contentSettings = HostContentSettingsMapFactory.register(in: context)
+        self.contentSettings = contentSettings
+        browserLists = BrowserListFactory.register(in: context.dependencyManager) { webState in
+            contentSettings.attachPermissionRequestManager(to: webState)
+            attachTabHelpers(webState)
+        }
         memorySavers = MemorySaverFactory.register(
             in: context, browserLists: browserLists, sessions: sessionServices)
         downloadHistories = DownloadHistoryFactory.register(in: context)

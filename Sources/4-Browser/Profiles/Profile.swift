@@ -82,6 +82,9 @@ public final class Profile: KeyedServiceContext, @MainActor SupportsUserData {
         return context
     }
 
+    /// Whether ``webEngineContext`` was made (asking for it makes it).
+    public var hasWebEngineContext: Bool { engineContext != nil }
+
     // MARK: Off the record
 
     /// Whether the off-the-record profile exists.

@@ -52,6 +52,10 @@ public final class FakeWebContent: WebContent {
     public internal(set) var downloads: [(url: URL, destination: URL)] = []
     /// Where ``savePage(to:completion:)`` saved the page, in order.
     public internal(set) var savedPages: [URL] = []
+    /// The notifications the user clicked, by id, in order.
+    public internal(set) var clickedNotifications: [UInt64] = []
+    /// Whether the page uses the camera or the microphone (``simulateMediaCapture(_:)``).
+    public internal(set) var mediaCaptureState = MediaCaptureState.none
     /// Every URL this content loaded (commits and failures), in order.
     public private(set) var loadedURLs: [URL] = []
     /// The content whose page opened this one (``makeRelatedContent()``), if any.

@@ -160,6 +160,12 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
             parts.append(recentlyClosed)
             self.recentlyClosed = recentlyClosed
         }
+        var pageInfo: PageInfoCoordinator?
+        if let appState {
+            pageInfo = PageInfoCoordinator(
+                map: appState.contentSettings.map(for: browser.profile), webStateList: webStateList,
+                dispatcher: dispatcher)
+        }
         parts.append(
             WindowTitleCoordinator(
                 isIncognito: isIncognito, consumer: windowViewController, webStateList: webStateList,
@@ -167,10 +173,17 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         let newTabPage =
             isIncognito ? NewTabPageCoordinator(webStateList: webStateList, dispatcher: dispatcher) : nil
         if let newTabPage { parts.append(newTabPage) }
+        parts.append(
+            DesktopNotificationCoordinator(webStateList: webStateList, dispatcher: dispatcher) {
+                [weak self] in
+                self?.present()
+            })
+        if let pageInfo { parts.append(pageInfo) }
         for part in parts { startChild(part) }
         windowViewController.toolbar = toolbar.viewController
         windowViewController.mainMenuZoom = toolbar.viewController?.zoomControl
         windowViewController.locationBar = locationBar.viewController
+        windowViewController.pageInfo = pageInfo?.viewController
         windowViewController.tabStrip = tabStrip.viewController
         windowViewController.content = content.viewController
         windowViewController.newTabPage = newTabPage?.viewController

@@ -8,12 +8,14 @@ import ViewControllers
 /// active tab's blocked pop-ups to it, and the bars the application shows (the crashed
 /// session's offer, what restoring the window met). It routes ``InfoBarCommands`` by the bar's
 /// kind: the blocked pop-ups' Open and close button to their mediator, the crashed session's
-/// Restore to the application (``SceneCommands``); a Dismiss button only closes its bar.
+/// Restore to the application (``SceneCommands``), a permission prompt's Allow, Block and
+/// close button to the ``PermissionPromptMediator``; a Dismiss button only closes its bar.
 @MainActor
 final class InfoBarCoordinator: FeatureCoordinator, InfoBarCommands {
     /// The view controller (while started).
     private(set) var viewController: InfoBarViewController?
     private var blockedPopups: BlockedPopupMediator?
+    private var permissionPrompts: PermissionPromptMediator?
 
     override func start() {
         super.start()
@@ -22,6 +24,10 @@ final class InfoBarCoordinator: FeatureCoordinator, InfoBarCommands {
         let blockedPopups = BlockedPopupMediator(webStateList: webStateList)
         blockedPopups.consumer = viewController
         onStop { blockedPopups.disconnect() }
+        let permissionPrompts = PermissionPromptMediator(webStateList: webStateList)
+        permissionPrompts.consumer = viewController
+        onStop { permissionPrompts.disconnect() }
+        self.permissionPrompts = permissionPrompts
         register((any InfoBarCommands).self, to: self)
         self.viewController = viewController
         self.blockedPopups = blockedPopups
@@ -40,6 +46,7 @@ final class InfoBarCoordinator: FeatureCoordinator, InfoBarCommands {
         super.stop()
         viewController = nil
         blockedPopups = nil
+        permissionPrompts = nil
     }
 
     // MARK: InfoBarCommands
@@ -49,12 +56,21 @@ final class InfoBarCoordinator: FeatureCoordinator, InfoBarCommands {
         case (.blockedPopup, .open): blockedPopups?.openBlockedPopups()
         case (.crashedSession, .restore):
             dispatcher.dispatch((any SceneCommands).self) { $0.restorePreviousSession() }
+        case (.permissionRequest, .allow): permissionPrompts?.answer(allow: true, remember: true)
+        case (.permissionRequest, .block): permissionPrompts?.answer(allow: false, remember: true)
         default: break
         }
+    }
+
+    func infoBarButtonActivated(_ kind: InfoBarKind, button: InfoBarButtonKind, isChecked: Bool) {
+        guard kind == .permissionRequest else { return infoBarButtonActivated(kind, button: button) }
+        EventLog.record("permission-answered", "\(button.rawValue) remember=\(isChecked)")
+        permissionPrompts?.answer(allow: button == .allow, remember: isChecked)
     }
 
     func infoBarDismissed(_ kind: InfoBarKind) {
         EventLog.record("info-bar-dismissed", kind.rawValue)
         if kind == .blockedPopup { blockedPopups?.dismissBlockedPopups() }
+        if kind == .permissionRequest { permissionPrompts?.dismiss() }
     }
 }

@@ -6,4 +6,8 @@ public enum InfoBarButtonKind: String, Sendable, CaseIterable {
     case dismiss
     /// Opens what the bar holds back (the blocked pop-ups).
     case open
+    /// Grants what the bar asks (a permission).
+    case allow
+    /// Refuses what the bar asks (a permission).
+    case block
 }

@@ -10,15 +10,19 @@ public struct InfoBarItem: Equatable, Sendable {
     public var buttons: [InfoBarButton]
     /// Whether the bar has a close button ("Dismiss").
     public var isDismissible: Bool
+    /// A check button before the buttons ("Remember this decision"), if any; its state goes
+    /// with a button's click (``InfoBarCommands/infoBarButtonActivated(_:button:isChecked:)``).
+    public var check: InfoBarCheck?
 
     public init(
         _ kind: InfoBarKind, message: String, detail: String? = nil, buttons: [InfoBarButton] = [],
-        isDismissible: Bool = true
+        isDismissible: Bool = true, check: InfoBarCheck? = nil
     ) {
         self.kind = kind
         self.message = message
         self.detail = detail
         self.buttons = buttons
         self.isDismissible = isDismissible
+        self.check = check
     }
 }

@@ -7,4 +7,6 @@ public enum InfoBarKind: String, Sendable, CaseIterable {
     case sessionProblems = "session-problems"
     /// The pop-ups the active tab's page was refused.
     case blockedPopup = "blocked-popup"
+    /// The active tab's page asks for a permission (its location, notifications …).
+    case permissionRequest = "permission-request"
 }

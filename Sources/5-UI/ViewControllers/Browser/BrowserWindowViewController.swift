@@ -54,6 +54,7 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
 
     private let toolbarSlot: UnsafeMutablePointer<GtkWidget>
     private let locationBarSlot: UnsafeMutablePointer<GtkWidget>
+    private let pageInfoSlot: UnsafeMutablePointer<GtkWidget>
     private let downloadsSlot: UnsafeMutablePointer<GtkWidget>
     private let fullscreenSlot: UnsafeMutablePointer<GtkWidget>
     private let tabStripSlot: UnsafeMutablePointer<GtkWidget>
@@ -85,6 +86,8 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
     public var toolbar: (any ViewController)? { didSet { place(toolbar, in: toolbarSlot) } }
     /// The location bar, the header bar's title widget.
     public var locationBar: (any ViewController)? { didSet { place(locationBar, in: locationBarSlot) } }
+    /// The page info button, before the location bar, shown while its view controller shows it.
+    public var pageInfo: (any ViewController)? { didSet { place(pageInfo, in: pageInfoSlot) } }
     /// The downloads button, in the header bar, shown while its view controller shows it.
     public var downloads: (any ViewController)? { didSet { place(downloads, in: downloadsSlot) } }
     /// The Leave Fullscreen button, at the end of the header bar, shown while its view
@@ -126,6 +129,7 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
         func slot() -> UnsafeMutablePointer<GtkWidget> { adw_bin_new() }
         toolbarSlot = slot()
         locationBarSlot = slot()
+        pageInfoSlot = slot()
         downloadsSlot = slot()
         fullscreenSlot = slot()
         tabStripSlot = slot()
@@ -169,7 +173,10 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
         adw_header_bar_pack_end(header, incognitoIcon)
         let clamp = adw_clamp_new()!
         adw_clamp_set_maximum_size(opaque(clamp), 860)
-        adw_clamp_set_child(opaque(clamp), locationBarSlot)
+        let locationArea = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_box_append(cast(locationArea), pageInfoSlot)
+        gtk_box_append(cast(locationArea), locationBarSlot)
+        adw_clamp_set_child(opaque(clamp), locationArea)
         gtk_widget_set_hexpand(clamp, 1)
         adw_header_bar_set_title_widget(header, clamp)
 

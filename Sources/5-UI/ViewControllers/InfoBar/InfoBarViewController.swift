@@ -6,7 +6,7 @@ import GTKShims
 public import UIInterfaces
 
 /// The window's info bars: a vertical stack of bars, newest last, each with a message, an
-/// optional detail line, buttons and an optional close button.
+/// optional detail line, an optional check button, buttons and an optional close button.
 ///
 /// Bars are shown, replaced and hidden only by ``InfoBarConsumer`` pushes, except that a bar
 /// hides itself when one of its buttons or its close button is clicked, just before it sends
@@ -28,6 +28,8 @@ public final class InfoBarViewController: ViewController, InfoBarConsumer {
         /// The buttons, in the item's order.
         let buttons: [UnsafeMutablePointer<GtkWidget>]
         let closeButton: UnsafeMutablePointer<GtkWidget>?
+        /// The check button, if the item has one.
+        var checkButton: UnsafeMutablePointer<GtkWidget>?
         var connections: [SignalConnection] = []
 
         init(
@@ -109,6 +111,16 @@ public final class InfoBarViewController: ViewController, InfoBarConsumer {
         }
         gtk_box_append(cast(row), text)
 
+        var checkButton: UnsafeMutablePointer<GtkWidget>?
+        if let check = item.check {
+            let widget = gtk_check_button_new_with_label(check.label)!
+            gtk_check_button_set_active(cast(widget), check.isActive ? 1 : 0)
+            setAccessibleLabel(widget, check.label)
+            gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
+            gtk_box_append(cast(row), widget)
+            checkButton = widget
+        }
+
         var buttons: [UnsafeMutablePointer<GtkWidget>] = []
         for button in item.buttons {
             let widget = gtk_button_new_with_label(button.label)!
@@ -129,12 +141,20 @@ public final class InfoBarViewController: ViewController, InfoBarConsumer {
         let bar = Bar(
             item: item, frame: frame, messageLabel: messageLabel, detailLabel: detailLabel, buttons: buttons,
             closeButton: closeButton)
+        bar.checkButton = checkButton
         let kind = item.kind
         for (button, widget) in zip(item.buttons, buttons) {
             let buttonKind = button.kind
             bar.connections.append(
                 SignalConnection.connect(rawPointer(widget), signal: "clicked") { [weak self] _ in
-                    self?.userClosed(kind) { $0.infoBarButtonActivated(kind, button: buttonKind) }
+                    guard let checkButton else {
+                        self?.userClosed(kind) { $0.infoBarButtonActivated(kind, button: buttonKind) }
+                        return
+                    }
+                    let isChecked = gtk_check_button_get_active(cast(checkButton)) != 0
+                    self?.userClosed(kind) {
+                        $0.infoBarButtonActivated(kind, button: buttonKind, isChecked: isChecked)
+                    }
                 })
         }
         if let closeButton {

@@ -1,0 +1,20 @@
+public import Web
+
+extension FakeWebContent {
+    /// The page shows `notification`; returns whether the delegate presents it.
+    @discardableResult
+    public func simulateNotification(_ notification: WebNotification) -> Bool {
+        delegate?.webContent(self, showNotification: notification) ?? false
+    }
+
+    /// Records the click.
+    public func notificationClicked(_ id: UInt64) { clickedNotifications.append(id) }
+}
+
+extension FakeWebContent {
+    /// The page starts or stops using the camera or the microphone.
+    public func simulateMediaCapture(_ state: MediaCaptureState) {
+        mediaCaptureState = state
+        delegate?.webContent(self, didReport: .mediaCaptureStateChanged)
+    }
+}
