@@ -161,7 +161,10 @@ let package = Package(
         library("UIInterfaces", .ui, ["Base", "Commands"]),
         library(
             "Mediators", .ui,
-            ["UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions", "Application"]),
+            [
+                "UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions", "Application",
+                "MemorySaver",
+            ]),
         library(
             "ViewControllers", .ui,
             ["Base", "UIInterfaces", "Commands", "CGTK", "CAdwaita", "GTKShims", "GLibSupport", "GTKSupport"]),
@@ -236,7 +239,7 @@ let package = Package(
             "MediatorsTests",
             [
                 "Base", "Web", "WebTestSupport", "Prefs", "TabModel", "ModelTestSupport", "UIInterfaces",
-                "Mediators", "Sessions", "Commands", "TestSupport", "Application", "Profiles",
+                "Mediators", "Sessions", "Commands", "TestSupport", "Application", "Profiles", "MemorySaver",
             ]),
         tests(
             "SessionsTests",

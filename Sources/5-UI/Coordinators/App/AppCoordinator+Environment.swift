@@ -36,6 +36,7 @@ extension AppCoordinator {
                         registerProfilePrefs: {
                             SearchEnginePrefs.register(in: $0)
                             DownloadPrefs.register(in: $0)
+                            HomePagePrefs.register(in: $0)
                         },
                         attachTabHelpers: { _ = FindTabHelper.attach(to: $0) })
                 },

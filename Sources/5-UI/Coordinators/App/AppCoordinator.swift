@@ -71,6 +71,8 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     /// run keeping their partial files (while started).
     private var quitWhileDownloading: QuitWhileDownloadingMediator?
     private var quitWhileDownloadingDialog: QuitWhileDownloadingViewController?
+    /// The preferences window, while it is open.
+    private var preferences: PreferencesCoordinator?
     /// Routes the answer of the quit question to its mediator.
     private let applicationDispatcher = CommandDispatcher()
     /// The page new windows and tabs open with.
@@ -152,7 +154,11 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         self.appState = appState
         // The mediator first: it hears of each scene before the window made for it asks it
         // for its move targets.
-        sceneMediator = SceneMediator(appState: appState, startPageURL: startPageURL)
+        // New windows open the home page when the profile has the pref (the browser's does).
+        sceneMediator = SceneMediator(appState: appState, startPageURL: startPageURL) { [weak appState] in
+            appState?.profile?.prefs.registry.isRegistered(HomePagePrefs.homePage) == true
+                ? appState?.profile?.prefs : nil
+        }
         appState.addObserver(self)
         startQuitWhileDownloading(appState)
         do {
@@ -176,6 +182,7 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         signalSources.removeAll()
         memoryMonitor?.stop()
         memoryMonitor = nil
+        closePreferences()
         for window in windows { stopChild(window) }
         windows.removeAll()
         sceneMediator?.disconnect()
@@ -195,6 +202,27 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
 
     /// Shows the about window.
     public func showAbout() { windows.last?.showAbout() }
+
+    /// Shows the preferences window over the window the user is in, or brings it to the
+    /// front; it edits the regular profile's prefs, whichever window asked.
+    public func showPreferences() {
+        guard let prefs = appState?.profile?.prefs else { return }
+        if preferences == nil {
+            let preferences = PreferencesCoordinator(prefs: prefs) { [weak self] in self?.closePreferences() }
+            startChild(preferences)
+            self.preferences = preferences
+        }
+        let windows = self.windows
+        let parent = (windows.first { $0.scene.activationLevel == .foregroundActive } ?? windows.last)?
+            .windowPointer
+        preferences?.present(over: parent)
+    }
+
+    private func closePreferences() {
+        guard let preferences else { return }
+        self.preferences = nil
+        stopChild(preferences)
+    }
 
     /// Quits (Ctrl+Q, the last window closing): every window closes, the core shuts down;
     /// with downloads under way the user is asked first.
