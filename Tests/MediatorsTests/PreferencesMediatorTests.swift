@@ -13,6 +13,12 @@ import Web
 import WebTestSupport
 
 @MainActor
+final class RecordingColorSchemeConsumer: ColorSchemeConsumer {
+    var schemes: [ColorScheme] = []
+    func setColorScheme(_ scheme: ColorScheme) { schemes.append(scheme) }
+}
+
+@MainActor
 final class RecordingPreferencesConsumer: PreferencesConsumer {
     var pushed: [PreferencesValues] = []
     var last: PreferencesValues? { pushed.last }
@@ -37,6 +43,7 @@ struct PreferencesMediatorTests {
                 DownloadPrefs.register(in: $0)
                 HomePagePrefs.register(in: $0)
                 MemorySaverPrefs.register(in: $0)
+                AppearancePrefs.register(in: $0)
             })
         profile = try context.profileManager.createProfile(named: "Default")
         mediator = PreferencesMediator(prefs: profile.prefs, defaultDownloadDirectory: "/home/u/Downloads")
@@ -208,6 +215,23 @@ struct PreferencesMediatorTests {
         #expect((file["memory_saver"] as? [String: Any])?["discard_after_seconds"] as? Int == 300)
     }
 
+    @Test func theStyleIsSavedAndAppliedAtOnce() throws {
+        let style = RecordingColorSchemeConsumer()
+        let colorScheme = ColorSchemeMediator(prefs: profile.prefs)
+        colorScheme.consumer = style
+        #expect(style.schemes == [.system], "applied at launch")
+        mediator.setColorScheme(.dark)
+        mediator.setColorScheme(.light)
+        #expect(style.schemes == [.system, .dark, .light])
+        #expect(consumer.last?.colorScheme == .light)
+        let theme = try #require(
+            (try preferencesFile()["browser"] as? [String: Any])?["theme"] as? [String: Any])
+        #expect(theme["color_scheme2"] as? Int == 1)
+        colorScheme.disconnect()
+        mediator.setColorScheme(.system)
+        #expect(style.schemes == [.system, .dark, .light], "nothing after disconnect()")
+    }
+
     @Test func aDelayOfNoMinutesFailsNamingTheMethod() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
@@ -216,6 +240,7 @@ struct PreferencesMediatorTests {
                 DownloadPrefs.register(in: registry)
                 HomePagePrefs.register(in: registry)
                 MemorySaverPrefs.register(in: registry)
+                AppearancePrefs.register(in: registry)
                 let mediator = PreferencesMediator(
                     prefs: PrefService(registry: registry), defaultDownloadDirectory: "/d")
                 mediator.setMemorySaverDelay(minutes: 0)
@@ -231,6 +256,7 @@ struct PreferencesMediatorTests {
                 DownloadPrefs.register(in: registry)
                 HomePagePrefs.register(in: registry)
                 MemorySaverPrefs.register(in: registry)
+                AppearancePrefs.register(in: registry)
                 let mediator = PreferencesMediator(
                     prefs: PrefService(registry: registry), defaultDownloadDirectory: "/d")
                 mediator.disconnect()

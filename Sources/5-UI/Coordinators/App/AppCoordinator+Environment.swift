@@ -37,6 +37,7 @@ extension AppCoordinator {
                             SearchEnginePrefs.register(in: $0)
                             DownloadPrefs.register(in: $0)
                             HomePagePrefs.register(in: $0)
+                            AppearancePrefs.register(in: $0)
                         },
                         attachTabHelpers: { _ = FindTabHelper.attach(to: $0) })
                 },

@@ -73,6 +73,9 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     private var quitWhileDownloadingDialog: QuitWhileDownloadingViewController?
     /// The preferences window, while it is open.
     private var preferences: PreferencesCoordinator?
+    /// Applies the profile's style to every window (while started).
+    private var colorScheme: ColorSchemeMediator?
+    private let applicationStyle = ApplicationStyle()
     /// Routes the answer of the quit question to its mediator.
     private let applicationDispatcher = CommandDispatcher()
     /// The page new windows and tabs open with.
@@ -169,6 +172,12 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
             environment.quit()
             return
         }
+        if let prefs = appState.profile?.prefs, prefs.registry.isRegistered(AppearancePrefs.colorScheme) {
+            // Before the first window shows, so that it is drawn in its style at once.
+            let colorScheme = ColorSchemeMediator(prefs: prefs)
+            colorScheme.consumer = applicationStyle
+            self.colorScheme = colorScheme
+        }
         if environment.watchesProcess {
             // The memory saver logs what it discarded.
             memoryMonitor = MemoryMonitor { [weak self] _ in self?.appState?.handleMemoryPressure() }
@@ -183,6 +192,8 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         memoryMonitor?.stop()
         memoryMonitor = nil
         closePreferences()
+        colorScheme?.disconnect()
+        colorScheme = nil
         for window in windows { stopChild(window) }
         windows.removeAll()
         sceneMediator?.disconnect()

@@ -9,7 +9,7 @@ public import UIInterfaces
 /// It observes each pref it shows, so that a change made elsewhere (another window, sync)
 /// shows at once; the parts of the browser that apply a pref observe it themselves (the
 /// location bar reads the search engine at each search, new tabs read the home page, the
-/// memory saver follows its delay), so a change takes effect in every window without this
+/// memory saver follows its delay, the ``ColorSchemeMediator`` the style), so a change takes effect in every window without this
 /// mediator telling them. An incognito window's preferences are its regular profile's: the
 /// coordinator hands the regular profile's prefs, which the incognito overlay reads through.
 @MainActor
@@ -53,7 +53,8 @@ public final class PreferencesMediator: PreferencesCommands {
     /// The prefs the window shows.
     static let observedPrefs = [
         SearchEnginePrefs.searchURL, HomePagePrefs.homePageIsNewTabPage, HomePagePrefs.homePage,
-        DownloadPrefs.defaultDirectory, DownloadPrefs.promptForDownload, MemorySaverPrefs.discardAfterSeconds,
+        DownloadPrefs.defaultDirectory, DownloadPrefs.promptForDownload, AppearancePrefs.colorScheme,
+        MemorySaverPrefs.discardAfterSeconds,
     ]
 
     /// Stops observing; the mediator cannot be used afterwards.
@@ -97,7 +98,8 @@ public final class PreferencesMediator: PreferencesCommands {
             newTabsOpenHomePage: !prefs.bool(HomePagePrefs.homePageIsNewTabPage),
             homePage: typedHomePage ?? prefs.string(HomePagePrefs.homePage), homePageError: homePageError,
             downloadDirectory: directory.isEmpty ? defaultDownloadDirectory : directory,
-            askWhereToSave: prefs.bool(DownloadPrefs.promptForDownload), memorySaverEnabled: seconds != 0,
+            askWhereToSave: prefs.bool(DownloadPrefs.promptForDownload),
+            colorScheme: AppearancePrefs.colorScheme(in: prefs), memorySaverEnabled: seconds != 0,
             memorySaverDelayMinutes: max(1, (seconds > 0 ? seconds : lastMemorySaverDelay) / 60))
     }
 
@@ -170,6 +172,11 @@ public final class PreferencesMediator: PreferencesCommands {
     public func setAskWhereToSave(_ asks: Bool) {
         state.check(#function)
         prefs.set(DownloadPrefs.promptForDownload, .bool(asks))
+    }
+
+    public func setColorScheme(_ scheme: ColorScheme) {
+        state.check(#function)
+        prefs.set(AppearancePrefs.colorScheme, .int(scheme.rawValue))
     }
 
     public func setMemorySaverEnabled(_ enabled: Bool) {

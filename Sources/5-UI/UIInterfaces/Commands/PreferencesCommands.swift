@@ -17,6 +17,8 @@ public protocol PreferencesCommands: AnyObject {
     func setDownloadDirectory(_ path: String)
     /// Whether each download asks where to save its file.
     func setAskWhereToSave(_ asks: Bool)
+    /// Draws every window in `scheme`.
+    func setColorScheme(_ scheme: ColorScheme)
     /// Turns the memory saver's discarding of hidden tabs on or off.
     func setMemorySaverEnabled(_ enabled: Bool)
     /// Sets how long a tab stays hidden before the memory saver discards it.

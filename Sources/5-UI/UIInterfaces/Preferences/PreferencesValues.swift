@@ -23,6 +23,11 @@ public struct PreferencesValues: Equatable, Sendable {
     /// Whether each download asks where to save its file.
     public var askWhereToSave: Bool
 
+    // Appearance
+
+    /// The windows' style.
+    public var colorScheme: ColorScheme
+
     // Performance
 
     /// Whether the memory saver discards tabs hidden for ``memorySaverDelayMinutes``.
@@ -34,7 +39,8 @@ public struct PreferencesValues: Equatable, Sendable {
         searchEngines: [SearchEngineOption] = [], selectedSearchEngine: String = "",
         customSearchTemplate: String = "", customSearchTemplateError: String? = nil,
         newTabsOpenHomePage: Bool = false, homePage: String = "", homePageError: String? = nil,
-        downloadDirectory: String = "", askWhereToSave: Bool = false, memorySaverEnabled: Bool = true,
+        downloadDirectory: String = "", askWhereToSave: Bool = false, colorScheme: ColorScheme = .system,
+        memorySaverEnabled: Bool = true,
         memorySaverDelayMinutes: Int = 30
     ) {
         self.searchEngines = searchEngines
@@ -46,6 +52,7 @@ public struct PreferencesValues: Equatable, Sendable {
         self.homePageError = homePageError
         self.downloadDirectory = downloadDirectory
         self.askWhereToSave = askWhereToSave
+        self.colorScheme = colorScheme
         self.memorySaverEnabled = memorySaverEnabled
         self.memorySaverDelayMinutes = memorySaverDelayMinutes
     }

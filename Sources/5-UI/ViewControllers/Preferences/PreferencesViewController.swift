@@ -8,8 +8,8 @@ public import UIInterfaces
 
 /// The preferences window: libadwaita's `AdwPreferencesWindow` (1.2: no `AdwSwitchRow` or
 /// `AdwSpinRow`, so switches and spin buttons are suffixes of `AdwActionRow`s), with a page per
-/// part — General (search engine, new tabs and windows, downloads) and Performance (the memory
-/// saver). It shows what its mediator pushes (``PreferencesConsumer``) and sends what the user
+/// part — General (search engine, new tabs and windows, downloads), Appearance (the style)
+/// and Performance (the memory saver). It shows what its mediator pushes (``PreferencesConsumer``) and sends what the user
 /// changes (``PreferencesCommands``); a push never comes back as a command. Text rows (the
 /// custom search address, the home page) send when the user applies them (Enter or the
 /// row's apply button); a refused one shows the reason as its title, styled as an error.
@@ -34,6 +34,7 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
     let downloadFolderRow: UnsafeMutablePointer<GtkWidget>
     let downloadFolderButton: UnsafeMutablePointer<GtkWidget>
     let askWhereToSaveSwitch: UnsafeMutablePointer<GtkWidget>
+    let styleRow: UnsafeMutablePointer<GtkWidget>
     let memorySaverSwitch: UnsafeMutablePointer<GtkWidget>
     let memorySaverDelayRow: UnsafeMutablePointer<GtkWidget>
     let memorySaverDelaySpin: UnsafeMutablePointer<GtkWidget>
@@ -60,11 +61,13 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
         downloadFolderRow = adw_action_row_new()
         downloadFolderButton = gtk_button_new_with_label("Choose…")
         askWhereToSaveSwitch = gtk_switch_new()
+        styleRow = adw_combo_row_new()
         memorySaverSwitch = gtk_switch_new()
         memorySaverDelayRow = adw_action_row_new()
         memorySaverDelaySpin = gtk_spin_button_new_with_range(1, 24 * 60, 5)
 
         adw_preferences_window_add(cast(widget), cast(makeGeneralPage()))
+        adw_preferences_window_add(cast(widget), cast(makeAppearancePage()))
         adw_preferences_window_add(cast(widget), cast(makePerformancePage()))
         connectSignals()
     }
@@ -152,6 +155,17 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
         return page
     }
 
+    private func makeAppearancePage() -> UnsafeMutablePointer<GtkWidget> {
+        let page = Self.page("Appearance", icon: "applications-graphics-symbolic")
+        let style = Self.group("Windows", in: page)
+        Self.titled(styleRow, "Style")
+        let schemes = Self.stringList(ColorScheme.allCases.map(\.name))
+        adw_combo_row_set_model(cast(styleRow), schemes)
+        g_object_unref(UnsafeMutableRawPointer(schemes))
+        adw_preferences_group_add(style, styleRow)
+        return page
+    }
+
     private func makePerformancePage() -> UnsafeMutablePointer<GtkWidget> {
         let page = Self.page("Performance", icon: "power-profile-performance-symbolic")
         let memory = Self.group("Memory Saver", in: page)
@@ -209,6 +223,13 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
             guard let self else { return }
             let asks = gtk_switch_get_active(opaque(askWhereToSaveSwitch)) != 0
             commands.send { $0.setAskWhereToSave(asks) }
+        }
+        connect(styleRow, "notify::selected") { [weak self] in
+            guard let self,
+                let scheme = ColorScheme.allCases.dropFirst(Int(adw_combo_row_get_selected(cast(styleRow))))
+                    .first
+            else { return }
+            commands.send { $0.setColorScheme(scheme) }
         }
         connect(memorySaverSwitch, "notify::active") { [weak self] in
             guard let self else { return }
@@ -293,6 +314,8 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
 
         adw_action_row_set_subtitle(cast(downloadFolderRow), values.downloadDirectory)
         gtk_switch_set_active(opaque(askWhereToSaveSwitch), values.askWhereToSave ? 1 : 0)
+        let scheme = ColorScheme.allCases.firstIndex(of: values.colorScheme) ?? 0
+        adw_combo_row_set_selected(cast(styleRow), guint(scheme))
         gtk_switch_set_active(opaque(memorySaverSwitch), values.memorySaverEnabled ? 1 : 0)
         gtk_spin_button_set_value(opaque(memorySaverDelaySpin), Double(values.memorySaverDelayMinutes))
         gtk_widget_set_sensitive(memorySaverDelayRow, values.memorySaverEnabled ? 1 : 0)
