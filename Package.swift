@@ -163,7 +163,7 @@ let package = Package(
             "Mediators", .ui,
             [
                 "UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions", "Application",
-                "MemorySaver",
+                "MemorySaver", "Profiles",
             ]),
         library(
             "ViewControllers", .ui,

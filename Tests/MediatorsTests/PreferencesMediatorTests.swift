@@ -44,6 +44,7 @@ struct PreferencesMediatorTests {
                 HomePagePrefs.register(in: $0)
                 MemorySaverPrefs.register(in: $0)
                 AppearancePrefs.register(in: $0)
+                PrivacyPrefs.register(in: $0)
             })
         profile = try context.profileManager.createProfile(named: "Default")
         mediator = PreferencesMediator(prefs: profile.prefs, defaultDownloadDirectory: "/home/u/Downloads")
@@ -232,6 +233,30 @@ struct PreferencesMediatorTests {
         #expect(style.schemes == [.system, .dark, .light], "nothing after disconnect()")
     }
 
+    @Test func cookiesAndTrackingPreventionApplyToEveryContextAtOnce() throws {
+        let regular = profile.webEngineContext
+        let incognito = profile.offTheRecordProfile.webEngineContext
+        let defaults = WebEnginePrivacySettings(blocksThirdPartyCookies: true, preventsTracking: true)
+        #expect(regular.privacySettings == defaults)
+        #expect(incognito.privacySettings == defaults)
+        #expect(consumer.last?.blocksThirdPartyCookies == true && consumer.last?.preventsTracking == true)
+
+        mediator.setBlocksThirdPartyCookies(false)
+        mediator.setPreventsTracking(false)
+        let allowed = WebEnginePrivacySettings(blocksThirdPartyCookies: false, preventsTracking: false)
+        #expect(regular.privacySettings == allowed)
+        #expect(incognito.privacySettings == allowed, "incognito follows its regular profile")
+        #expect(consumer.last?.blocksThirdPartyCookies == false && consumer.last?.preventsTracking == false)
+        let file = try preferencesFile()
+        #expect((file["profile"] as? [String: Any])?["cookie_controls_mode"] as? Int == 0)
+        #expect((file["tracking_prevention"] as? [String: Any])?["enabled"] as? Bool == false)
+
+        // Chromium's "block in incognito only", set elsewhere (sync).
+        profile.prefs.set(PrivacyPrefs.cookieControlsMode, .int(2))
+        #expect(regular.privacySettings.blocksThirdPartyCookies == false)
+        #expect(incognito.privacySettings.blocksThirdPartyCookies == true)
+    }
+
     @Test func aDelayOfNoMinutesFailsNamingTheMethod() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
@@ -241,6 +266,7 @@ struct PreferencesMediatorTests {
                 HomePagePrefs.register(in: registry)
                 MemorySaverPrefs.register(in: registry)
                 AppearancePrefs.register(in: registry)
+                PrivacyPrefs.register(in: registry)
                 let mediator = PreferencesMediator(
                     prefs: PrefService(registry: registry), defaultDownloadDirectory: "/d")
                 mediator.setMemorySaverDelay(minutes: 0)
@@ -257,6 +283,7 @@ struct PreferencesMediatorTests {
                 HomePagePrefs.register(in: registry)
                 MemorySaverPrefs.register(in: registry)
                 AppearancePrefs.register(in: registry)
+                PrivacyPrefs.register(in: registry)
                 let mediator = PreferencesMediator(
                     prefs: PrefService(registry: registry), defaultDownloadDirectory: "/d")
                 mediator.disconnect()

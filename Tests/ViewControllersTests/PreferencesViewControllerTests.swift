@@ -18,6 +18,8 @@ private final class RecordingPreferencesCommands: PreferencesCommands {
     func setDownloadDirectory(_ path: String) { received.append("folder \(path)") }
     func setAskWhereToSave(_ asks: Bool) { received.append("ask \(asks)") }
     func setColorScheme(_ scheme: ColorScheme) { received.append("style \(scheme)") }
+    func setBlocksThirdPartyCookies(_ blocks: Bool) { received.append("cookies \(blocks)") }
+    func setPreventsTracking(_ prevents: Bool) { received.append("tracking \(prevents)") }
     func setMemorySaverEnabled(_ enabled: Bool) { received.append("memorySaver \(enabled)") }
     func setMemorySaverDelay(minutes: Int) { received.append("delay \(minutes)") }
 }

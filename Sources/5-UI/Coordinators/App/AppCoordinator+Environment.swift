@@ -38,6 +38,7 @@ extension AppCoordinator {
                             DownloadPrefs.register(in: $0)
                             HomePagePrefs.register(in: $0)
                             AppearancePrefs.register(in: $0)
+                            PrivacyPrefs.register(in: $0)
                         },
                         attachTabHelpers: { _ = FindTabHelper.attach(to: $0) })
                 },

@@ -1,6 +1,7 @@
 import Foundation
 import MemorySaver
 public import Prefs
+import Profiles
 public import UIInterfaces
 
 /// Between a profile's prefs and the preferences window: pushes the prefs the window shows
@@ -9,8 +10,9 @@ public import UIInterfaces
 /// It observes each pref it shows, so that a change made elsewhere (another window, sync)
 /// shows at once; the parts of the browser that apply a pref observe it themselves (the
 /// location bar reads the search engine at each search, new tabs read the home page, the
-/// memory saver follows its delay, the ``ColorSchemeMediator`` the style), so a change takes effect in every window without this
-/// mediator telling them. An incognito window's preferences are its regular profile's: the
+/// memory saver follows its delay, the ``ColorSchemeMediator`` the style, each profile's
+/// engine context its cookie and tracking prefs), so a change takes effect in every window
+/// without this mediator telling them. An incognito window's preferences are its regular profile's: the
 /// coordinator hands the regular profile's prefs, which the incognito overlay reads through.
 @MainActor
 public final class PreferencesMediator: PreferencesCommands {
@@ -54,6 +56,7 @@ public final class PreferencesMediator: PreferencesCommands {
     static let observedPrefs = [
         SearchEnginePrefs.searchURL, HomePagePrefs.homePageIsNewTabPage, HomePagePrefs.homePage,
         DownloadPrefs.defaultDirectory, DownloadPrefs.promptForDownload, AppearancePrefs.colorScheme,
+        PrivacyPrefs.cookieControlsMode, PrivacyPrefs.trackingPreventionEnabled,
         MemorySaverPrefs.discardAfterSeconds,
     ]
 
@@ -99,7 +102,11 @@ public final class PreferencesMediator: PreferencesCommands {
             homePage: typedHomePage ?? prefs.string(HomePagePrefs.homePage), homePageError: homePageError,
             downloadDirectory: directory.isEmpty ? defaultDownloadDirectory : directory,
             askWhereToSave: prefs.bool(DownloadPrefs.promptForDownload),
-            colorScheme: AppearancePrefs.colorScheme(in: prefs), memorySaverEnabled: seconds != 0,
+            colorScheme: AppearancePrefs.colorScheme(in: prefs),
+            blocksThirdPartyCookies: PrivacyPrefs.settings(in: prefs, isOffTheRecord: false)
+                .blocksThirdPartyCookies,
+            preventsTracking: prefs.bool(PrivacyPrefs.trackingPreventionEnabled),
+            memorySaverEnabled: seconds != 0,
             memorySaverDelayMinutes: max(1, (seconds > 0 ? seconds : lastMemorySaverDelay) / 60))
     }
 
@@ -177,6 +184,17 @@ public final class PreferencesMediator: PreferencesCommands {
     public func setColorScheme(_ scheme: ColorScheme) {
         state.check(#function)
         prefs.set(AppearancePrefs.colorScheme, .int(scheme.rawValue))
+    }
+
+    public func setBlocksThirdPartyCookies(_ blocks: Bool) {
+        state.check(#function)
+        let mode: PrivacyPrefs.CookieControlsMode = blocks ? .blockThirdParty : .off
+        prefs.set(PrivacyPrefs.cookieControlsMode, .int(mode.rawValue))
+    }
+
+    public func setPreventsTracking(_ prevents: Bool) {
+        state.check(#function)
+        prefs.set(PrivacyPrefs.trackingPreventionEnabled, .bool(prevents))
     }
 
     public func setMemorySaverEnabled(_ enabled: Bool) {

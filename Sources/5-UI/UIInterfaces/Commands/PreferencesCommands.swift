@@ -19,6 +19,11 @@ public protocol PreferencesCommands: AnyObject {
     func setAskWhereToSave(_ asks: Bool)
     /// Draws every window in `scheme`.
     func setColorScheme(_ scheme: ColorScheme)
+    /// Refuses (or accepts) cookies of other sites than the page's, in every window; an
+    /// incognito window follows its regular profile.
+    func setBlocksThirdPartyCookies(_ blocks: Bool)
+    /// Turns the engine's tracking prevention on or off.
+    func setPreventsTracking(_ prevents: Bool)
     /// Turns the memory saver's discarding of hidden tabs on or off.
     func setMemorySaverEnabled(_ enabled: Bool)
     /// Sets how long a tab stays hidden before the memory saver discards it.

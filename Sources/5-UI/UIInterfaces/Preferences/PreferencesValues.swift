@@ -28,6 +28,13 @@ public struct PreferencesValues: Equatable, Sendable {
     /// The windows' style.
     public var colorScheme: ColorScheme
 
+    // Privacy and security
+
+    /// Whether cookies of other sites than the page's are refused.
+    public var blocksThirdPartyCookies: Bool
+    /// Whether the engine's tracking prevention is on.
+    public var preventsTracking: Bool
+
     // Performance
 
     /// Whether the memory saver discards tabs hidden for ``memorySaverDelayMinutes``.
@@ -40,7 +47,7 @@ public struct PreferencesValues: Equatable, Sendable {
         customSearchTemplate: String = "", customSearchTemplateError: String? = nil,
         newTabsOpenHomePage: Bool = false, homePage: String = "", homePageError: String? = nil,
         downloadDirectory: String = "", askWhereToSave: Bool = false, colorScheme: ColorScheme = .system,
-        memorySaverEnabled: Bool = true,
+        blocksThirdPartyCookies: Bool = true, preventsTracking: Bool = true, memorySaverEnabled: Bool = true,
         memorySaverDelayMinutes: Int = 30
     ) {
         self.searchEngines = searchEngines
@@ -53,6 +60,8 @@ public struct PreferencesValues: Equatable, Sendable {
         self.downloadDirectory = downloadDirectory
         self.askWhereToSave = askWhereToSave
         self.colorScheme = colorScheme
+        self.blocksThirdPartyCookies = blocksThirdPartyCookies
+        self.preventsTracking = preventsTracking
         self.memorySaverEnabled = memorySaverEnabled
         self.memorySaverDelayMinutes = memorySaverDelayMinutes
     }

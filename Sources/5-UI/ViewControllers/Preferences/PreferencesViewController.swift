@@ -8,13 +8,14 @@ public import UIInterfaces
 
 /// The preferences window: libadwaita's `AdwPreferencesWindow` (1.2: no `AdwSwitchRow` or
 /// `AdwSpinRow`, so switches and spin buttons are suffixes of `AdwActionRow`s), with a page per
-/// part — General (search engine, new tabs and windows, downloads), Appearance (the style)
-/// and Performance (the memory saver). It shows what its mediator pushes (``PreferencesConsumer``) and sends what the user
-/// changes (``PreferencesCommands``); a push never comes back as a command. Text rows (the
-/// custom search address, the home page) send when the user applies them (Enter or the
+/// part — General (search engine, new tabs and windows, downloads), Appearance (the style),
+/// Privacy and Security (third-party cookies, tracking prevention) and Performance (the
+/// memory saver). It shows what its mediator pushes (``PreferencesConsumer``) and sends what
+/// the user changes (``PreferencesCommands``); a push never comes back as a command. Text rows
+/// (the custom search address, the home page) send when the user applies them (Enter or the
 /// row's apply button); a refused one shows the reason as its title, styled as an error.
-/// More pages (site settings, clearing browsing data) come as view controllers of their own,
-/// added with ``addPage(_:)``.
+/// Site settings and clearing browsing data come as view controllers of their own: a page
+/// (``addPage(_:)``) or a group of the Privacy and Security page (``addToPrivacyPage(_:)``).
 @MainActor
 public final class PreferencesViewController: ViewController, PreferencesConsumer {
     /// The preferences window.
@@ -35,6 +36,10 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
     let downloadFolderButton: UnsafeMutablePointer<GtkWidget>
     let askWhereToSaveSwitch: UnsafeMutablePointer<GtkWidget>
     let styleRow: UnsafeMutablePointer<GtkWidget>
+    let thirdPartyCookiesSwitch: UnsafeMutablePointer<GtkWidget>
+    let trackingPreventionSwitch: UnsafeMutablePointer<GtkWidget>
+    /// The Privacy and Security page, which other groups join (``addToPrivacyPage(_:)``).
+    private var privacyPage: UnsafeMutablePointer<GtkWidget>!
     let memorySaverSwitch: UnsafeMutablePointer<GtkWidget>
     let memorySaverDelayRow: UnsafeMutablePointer<GtkWidget>
     let memorySaverDelaySpin: UnsafeMutablePointer<GtkWidget>
@@ -62,12 +67,16 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
         downloadFolderButton = gtk_button_new_with_label("Choose…")
         askWhereToSaveSwitch = gtk_switch_new()
         styleRow = adw_combo_row_new()
+        thirdPartyCookiesSwitch = gtk_switch_new()
+        trackingPreventionSwitch = gtk_switch_new()
         memorySaverSwitch = gtk_switch_new()
         memorySaverDelayRow = adw_action_row_new()
         memorySaverDelaySpin = gtk_spin_button_new_with_range(1, 24 * 60, 5)
 
         adw_preferences_window_add(cast(widget), cast(makeGeneralPage()))
         adw_preferences_window_add(cast(widget), cast(makeAppearancePage()))
+        privacyPage = makePrivacyPage()
+        adw_preferences_window_add(cast(widget), cast(privacyPage))
         adw_preferences_window_add(cast(widget), cast(makePerformancePage()))
         connectSignals()
     }
@@ -78,6 +87,13 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
     /// Adds `page` (an `AdwPreferencesPage` made by another view controller) after the others.
     public func addPage(_ page: any ViewController) {
         adw_preferences_window_add(cast(widget), cast(page.widget))
+    }
+
+    /// Adds `group` (an `AdwPreferencesGroup` made by another view controller: site
+    /// settings, clearing browsing data) to the Privacy and Security page, after its cookie
+    /// and tracking group.
+    public func addToPrivacyPage(_ group: any ViewController) {
+        adw_preferences_page_add(cast(privacyPage), cast(group.widget))
     }
 
     /// Shows the window over `parent` (a `GtkWindow *`), or brings it to the front.
@@ -166,6 +182,18 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
         return page
     }
 
+    private func makePrivacyPage() -> UnsafeMutablePointer<GtkWidget> {
+        let page = Self.page("Privacy and Security", icon: "security-high-symbolic")
+        let cookies = Self.group("Cookies and Tracking", in: page)
+        let thirdParty = switchRow("Block Third-Party Cookies", thirdPartyCookiesSwitch)
+        adw_action_row_set_subtitle(cast(thirdParty), "Sites other than the one shown cannot keep cookies")
+        adw_preferences_group_add(cookies, thirdParty)
+        let tracking = switchRow("Prevent Cross-Site Tracking", trackingPreventionSwitch)
+        adw_action_row_set_subtitle(cast(tracking), "Limits what trackers learn as you go from site to site")
+        adw_preferences_group_add(cookies, tracking)
+        return page
+    }
+
     private func makePerformancePage() -> UnsafeMutablePointer<GtkWidget> {
         let page = Self.page("Performance", icon: "power-profile-performance-symbolic")
         let memory = Self.group("Memory Saver", in: page)
@@ -230,6 +258,16 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
                     .first
             else { return }
             commands.send { $0.setColorScheme(scheme) }
+        }
+        connect(thirdPartyCookiesSwitch, "notify::active") { [weak self] in
+            guard let self else { return }
+            let blocks = gtk_switch_get_active(opaque(thirdPartyCookiesSwitch)) != 0
+            commands.send { $0.setBlocksThirdPartyCookies(blocks) }
+        }
+        connect(trackingPreventionSwitch, "notify::active") { [weak self] in
+            guard let self else { return }
+            let prevents = gtk_switch_get_active(opaque(trackingPreventionSwitch)) != 0
+            commands.send { $0.setPreventsTracking(prevents) }
         }
         connect(memorySaverSwitch, "notify::active") { [weak self] in
             guard let self else { return }
@@ -316,6 +354,8 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
         gtk_switch_set_active(opaque(askWhereToSaveSwitch), values.askWhereToSave ? 1 : 0)
         let scheme = ColorScheme.allCases.firstIndex(of: values.colorScheme) ?? 0
         adw_combo_row_set_selected(cast(styleRow), guint(scheme))
+        gtk_switch_set_active(opaque(thirdPartyCookiesSwitch), values.blocksThirdPartyCookies ? 1 : 0)
+        gtk_switch_set_active(opaque(trackingPreventionSwitch), values.preventsTracking ? 1 : 0)
         gtk_switch_set_active(opaque(memorySaverSwitch), values.memorySaverEnabled ? 1 : 0)
         gtk_spin_button_set_value(opaque(memorySaverDelaySpin), Double(values.memorySaverDelayMinutes))
         gtk_widget_set_sensitive(memorySaverDelayRow, values.memorySaverEnabled ? 1 : 0)
