@@ -45,6 +45,7 @@ struct PreferencesMediatorTests {
                 MemorySaverPrefs.register(in: $0)
                 AppearancePrefs.register(in: $0)
                 PrivacyPrefs.register(in: $0)
+                FontPrefs.register(in: $0)
             })
         profile = try context.profileManager.createProfile(named: "Default")
         mediator = PreferencesMediator(prefs: profile.prefs, defaultDownloadDirectory: "/home/u/Downloads")
@@ -257,6 +258,24 @@ struct PreferencesMediatorTests {
         #expect(incognito.privacySettings.blocksThirdPartyCookies == true)
     }
 
+    @Test func fontsApplyToTheEngineAtOnce() throws {
+        _ = profile.webEngineContext
+        #expect(engine.fontSettings == WebEngineFontSettings())
+        mediator.setFont("DejaVu Serif", for: .serif)
+        mediator.setFont("Sans", for: .sansSerif)
+        mediator.setMinimumFontSize(14)
+        #expect(engine.fontSettings == WebEngineFontSettings(serifFamily: "DejaVu Serif", minimumSize: 14))
+        #expect(consumer.last?.fonts[.serif] == "DejaVu Serif")
+        #expect(consumer.last?.fonts[.sansSerif] == "", "the generic family is the default")
+        #expect(consumer.last?.minimumFontSize == 14)
+        let webprefs = try #require(
+            (try preferencesFile()["webkit"] as? [String: Any])?["webprefs"] as? [String: Any])
+        #expect(webprefs["minimum_font_size"] as? Int == 14)
+        #expect(
+            ((webprefs["fonts"] as? [String: Any])?["serif"] as? [String: Any])?["Zyyy"] as? String
+                == "DejaVu Serif")
+    }
+
     @Test func aDelayOfNoMinutesFailsNamingTheMethod() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
@@ -267,6 +286,7 @@ struct PreferencesMediatorTests {
                 MemorySaverPrefs.register(in: registry)
                 AppearancePrefs.register(in: registry)
                 PrivacyPrefs.register(in: registry)
+                FontPrefs.register(in: registry)
                 let mediator = PreferencesMediator(
                     prefs: PrefService(registry: registry), defaultDownloadDirectory: "/d")
                 mediator.setMemorySaverDelay(minutes: 0)
@@ -284,6 +304,7 @@ struct PreferencesMediatorTests {
                 MemorySaverPrefs.register(in: registry)
                 AppearancePrefs.register(in: registry)
                 PrivacyPrefs.register(in: registry)
+                FontPrefs.register(in: registry)
                 let mediator = PreferencesMediator(
                     prefs: PrefService(registry: registry), defaultDownloadDirectory: "/d")
                 mediator.disconnect()

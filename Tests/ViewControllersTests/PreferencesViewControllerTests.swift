@@ -18,6 +18,8 @@ private final class RecordingPreferencesCommands: PreferencesCommands {
     func setDownloadDirectory(_ path: String) { received.append("folder \(path)") }
     func setAskWhereToSave(_ asks: Bool) { received.append("ask \(asks)") }
     func setColorScheme(_ scheme: ColorScheme) { received.append("style \(scheme)") }
+    func setFont(_ family: String, for kind: FontKind) { received.append("font \(kind) \(family)") }
+    func setMinimumFontSize(_ size: Int) { received.append("minimum \(size)") }
     func setBlocksThirdPartyCookies(_ blocks: Bool) { received.append("cookies \(blocks)") }
     func setPreventsTracking(_ prevents: Bool) { received.append("tracking \(prevents)") }
     func setMemorySaverEnabled(_ enabled: Bool) { received.append("memorySaver \(enabled)") }
@@ -87,12 +89,14 @@ final class PreferencesViewControllerTests: ViewControllerTestCase, @unchecked S
             adw_combo_row_set_selected(typed(controller.styleRow), 1)
             gtk_switch_set_active(OpaquePointer(controller.memorySaverSwitch), 0)
             gtk_spin_button_set_value(OpaquePointer(controller.memorySaverDelaySpin), 45)
+            gtk_spin_button_set_value(OpaquePointer(controller.minimumFontSizeSpin), 9)
             gtk_editable_set_text(OpaquePointer(controller.customSearchRow), "https://s.test/?q=%s")
             gtkshim_emit(UnsafeMutableRawPointer(controller.customSearchRow), "apply")
             XCTAssertEqual(
                 commands.received,
                 [
                     "engine a", "home false", "ask false", "style light", "memorySaver false", "delay 45",
+                    "minimum 9",
                     "template https://s.test/?q=%s",
                 ])
         }

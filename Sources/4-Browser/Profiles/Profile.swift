@@ -43,6 +43,8 @@ public final class Profile: KeyedServiceContext, @MainActor SupportsUserData {
     private var engineContext: (any WebEngineContext)?
     /// Applies the cookie and tracking prefs to the engine context while it lives.
     var privacyPrefsObservations: [PrefObservation] = []
+    /// Applies the font prefs to the engine while the profile lives.
+    var fontPrefsObservations: [PrefObservation] = []
     /// Whether the profile was destroyed; using it afterwards is a programming error.
     public private(set) var isDestroyed = false
 
@@ -82,6 +84,7 @@ public final class Profile: KeyedServiceContext, @MainActor SupportsUserData {
         let context = engine.makeContext(storage: storage)
         engineContext = context
         followPrivacyPrefs(of: context)
+        if !isOffTheRecord { followFontPrefs(of: engine) }
         return context
     }
 
@@ -138,6 +141,8 @@ public final class Profile: KeyedServiceContext, @MainActor SupportsUserData {
         userData.removeAll()
         privacyPrefsObservations.forEach { $0.cancel() }
         privacyPrefsObservations = []
+        fontPrefsObservations.forEach { $0.cancel() }
+        fontPrefsObservations = []
         engineContext = nil
         isDestroyed = true
     }

@@ -39,6 +39,7 @@ extension AppCoordinator {
                             HomePagePrefs.register(in: $0)
                             AppearancePrefs.register(in: $0)
                             PrivacyPrefs.register(in: $0)
+                            FontPrefs.register(in: $0)
                         },
                         attachTabHelpers: { _ = FindTabHelper.attach(to: $0) })
                 },

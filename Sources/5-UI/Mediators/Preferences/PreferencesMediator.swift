@@ -56,7 +56,8 @@ public final class PreferencesMediator: PreferencesCommands {
     static let observedPrefs = [
         SearchEnginePrefs.searchURL, HomePagePrefs.homePageIsNewTabPage, HomePagePrefs.homePage,
         DownloadPrefs.defaultDirectory, DownloadPrefs.promptForDownload, AppearancePrefs.colorScheme,
-        PrivacyPrefs.cookieControlsMode, PrivacyPrefs.trackingPreventionEnabled,
+        PrivacyPrefs.cookieControlsMode, PrivacyPrefs.trackingPreventionEnabled, FontPrefs.sansSerifFamily,
+        FontPrefs.serifFamily, FontPrefs.monospaceFamily, FontPrefs.minimumSize,
         MemorySaverPrefs.discardAfterSeconds,
     ]
 
@@ -103,6 +104,11 @@ public final class PreferencesMediator: PreferencesCommands {
             downloadDirectory: directory.isEmpty ? defaultDownloadDirectory : directory,
             askWhereToSave: prefs.bool(DownloadPrefs.promptForDownload),
             colorScheme: AppearancePrefs.colorScheme(in: prefs),
+            fonts: [
+                .sansSerif: prefs.string(FontPrefs.sansSerifFamily),
+                .serif: prefs.string(FontPrefs.serifFamily),
+                .monospace: prefs.string(FontPrefs.monospaceFamily),
+            ], minimumFontSize: prefs.int(FontPrefs.minimumSize),
             blocksThirdPartyCookies: PrivacyPrefs.settings(in: prefs, isOffTheRecord: false)
                 .blocksThirdPartyCookies,
             preventsTracking: prefs.bool(PrivacyPrefs.trackingPreventionEnabled),
@@ -184,6 +190,23 @@ public final class PreferencesMediator: PreferencesCommands {
     public func setColorScheme(_ scheme: ColorScheme) {
         state.check(#function)
         prefs.set(AppearancePrefs.colorScheme, .int(scheme.rawValue))
+    }
+
+    public func setFont(_ family: String, for kind: FontKind) {
+        state.check(#function)
+        let name =
+            switch kind {
+            case .sansSerif: FontPrefs.sansSerifFamily
+            case .serif: FontPrefs.serifFamily
+            case .monospace: FontPrefs.monospaceFamily
+            }
+        // The generic name is the engine's default, kept as the empty default.
+        prefs.set(name, .string(family == kind.genericFamily ? "" : family))
+    }
+
+    public func setMinimumFontSize(_ size: Int) {
+        state.check(#function)
+        prefs.set(FontPrefs.minimumSize, .int(max(0, size)))
     }
 
     public func setBlocksThirdPartyCookies(_ blocks: Bool) {

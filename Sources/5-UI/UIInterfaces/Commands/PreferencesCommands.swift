@@ -19,6 +19,10 @@ public protocol PreferencesCommands: AnyObject {
     func setAskWhereToSave(_ asks: Bool)
     /// Draws every window in `scheme`.
     func setColorScheme(_ scheme: ColorScheme)
+    /// Draws pages' text of `kind` in `family`.
+    func setFont(_ family: String, for kind: FontKind)
+    /// Draws no page's text smaller than `size` CSS pixels (0: no minimum).
+    func setMinimumFontSize(_ size: Int)
     /// Refuses (or accepts) cookies of other sites than the page's, in every window; an
     /// incognito window follows its regular profile.
     func setBlocksThirdPartyCookies(_ blocks: Bool)

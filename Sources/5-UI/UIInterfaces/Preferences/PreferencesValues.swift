@@ -27,6 +27,10 @@ public struct PreferencesValues: Equatable, Sendable {
 
     /// The windows' style.
     public var colorScheme: ColorScheme
+    /// The family of each generic font (empty: the engine's default).
+    public var fonts: [FontKind: String]
+    /// The smallest text size of any page, in CSS pixels (0: none).
+    public var minimumFontSize: Int
 
     // Privacy and security
 
@@ -47,6 +51,7 @@ public struct PreferencesValues: Equatable, Sendable {
         customSearchTemplate: String = "", customSearchTemplateError: String? = nil,
         newTabsOpenHomePage: Bool = false, homePage: String = "", homePageError: String? = nil,
         downloadDirectory: String = "", askWhereToSave: Bool = false, colorScheme: ColorScheme = .system,
+        fonts: [FontKind: String] = [:], minimumFontSize: Int = 0,
         blocksThirdPartyCookies: Bool = true, preventsTracking: Bool = true, memorySaverEnabled: Bool = true,
         memorySaverDelayMinutes: Int = 30
     ) {
@@ -60,6 +65,8 @@ public struct PreferencesValues: Equatable, Sendable {
         self.downloadDirectory = downloadDirectory
         self.askWhereToSave = askWhereToSave
         self.colorScheme = colorScheme
+        self.fonts = fonts
+        self.minimumFontSize = minimumFontSize
         self.blocksThirdPartyCookies = blocksThirdPartyCookies
         self.preventsTracking = preventsTracking
         self.memorySaverEnabled = memorySaverEnabled

@@ -8,7 +8,7 @@ public import UIInterfaces
 
 /// The preferences window: libadwaita's `AdwPreferencesWindow` (1.2: no `AdwSwitchRow` or
 /// `AdwSpinRow`, so switches and spin buttons are suffixes of `AdwActionRow`s), with a page per
-/// part — General (search engine, new tabs and windows, downloads), Appearance (the style),
+/// part — General (search engine, new tabs and windows, downloads), Appearance (the style, fonts),
 /// Privacy and Security (third-party cookies, tracking prevention) and Performance (the
 /// memory saver). It shows what its mediator pushes (``PreferencesConsumer``) and sends what
 /// the user changes (``PreferencesCommands``); a push never comes back as a command. Text rows
@@ -36,6 +36,9 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
     let downloadFolderButton: UnsafeMutablePointer<GtkWidget>
     let askWhereToSaveSwitch: UnsafeMutablePointer<GtkWidget>
     let styleRow: UnsafeMutablePointer<GtkWidget>
+    /// A family-level `GtkFontButton` per generic font (GTK 4.8 has no `GtkFontDialogButton`).
+    let fontButtons: [FontKind: UnsafeMutablePointer<GtkWidget>]
+    let minimumFontSizeSpin: UnsafeMutablePointer<GtkWidget>
     let thirdPartyCookiesSwitch: UnsafeMutablePointer<GtkWidget>
     let trackingPreventionSwitch: UnsafeMutablePointer<GtkWidget>
     /// The Privacy and Security page, which other groups join (``addToPrivacyPage(_:)``).
@@ -67,6 +70,8 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
         downloadFolderButton = gtk_button_new_with_label("Choose…")
         askWhereToSaveSwitch = gtk_switch_new()
         styleRow = adw_combo_row_new()
+        fontButtons = Dictionary(uniqueKeysWithValues: FontKind.allCases.map { ($0, gtk_font_button_new()!) })
+        minimumFontSizeSpin = gtk_spin_button_new_with_range(0, 32, 1)
         thirdPartyCookiesSwitch = gtk_switch_new()
         trackingPreventionSwitch = gtk_switch_new()
         memorySaverSwitch = gtk_switch_new()
@@ -179,6 +184,23 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
         adw_combo_row_set_model(cast(styleRow), schemes)
         g_object_unref(UnsafeMutableRawPointer(schemes))
         adw_preferences_group_add(style, styleRow)
+        let fonts = Self.group("Fonts", in: page)
+        for kind in FontKind.allCases {
+            guard let button = fontButtons[kind] else { continue }
+            gtk_font_chooser_set_level(opaque(button), GTK_FONT_CHOOSER_LEVEL_FAMILY)
+            gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+            setAccessibleLabel(button, kind.name)
+            let row = adw_action_row_new()!
+            Self.titled(row, kind.name)
+            adw_action_row_add_suffix(cast(row), button)
+            adw_preferences_group_add(fonts, row)
+        }
+        let minimum = adw_action_row_new()!
+        Self.titled(minimum, "Minimum Font Size", subtitle: "Pixels; 0 lets pages use any size")
+        gtk_widget_set_valign(minimumFontSizeSpin, GTK_ALIGN_CENTER)
+        setAccessibleLabel(minimumFontSizeSpin, "Minimum Font Size")
+        adw_action_row_add_suffix(cast(minimum), minimumFontSizeSpin)
+        adw_preferences_group_add(fonts, minimum)
         return page
     }
 
@@ -258,6 +280,20 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
                     .first
             else { return }
             commands.send { $0.setColorScheme(scheme) }
+        }
+        for (kind, button) in fontButtons {
+            connect(button, "font-set") { [weak self] in
+                guard let self, let family = gtk_font_chooser_get_font_family(opaque(button)),
+                    let name = pango_font_family_get_name(family)
+                else { return }
+                let chosen = String(cString: name)
+                commands.send { $0.setFont(chosen, for: kind) }
+            }
+        }
+        connect(minimumFontSizeSpin, "value-changed") { [weak self] in
+            guard let self else { return }
+            let size = Int(gtk_spin_button_get_value_as_int(opaque(minimumFontSizeSpin)))
+            commands.send { $0.setMinimumFontSize(size) }
         }
         connect(thirdPartyCookiesSwitch, "notify::active") { [weak self] in
             guard let self else { return }
@@ -354,6 +390,11 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
         gtk_switch_set_active(opaque(askWhereToSaveSwitch), values.askWhereToSave ? 1 : 0)
         let scheme = ColorScheme.allCases.firstIndex(of: values.colorScheme) ?? 0
         adw_combo_row_set_selected(cast(styleRow), guint(scheme))
+        for (kind, button) in fontButtons {
+            let family = values.fonts[kind].flatMap { $0.isEmpty ? nil : $0 } ?? kind.genericFamily
+            gtk_font_chooser_set_font(opaque(button), "\(family) 12")
+        }
+        gtk_spin_button_set_value(opaque(minimumFontSizeSpin), Double(values.minimumFontSize))
         gtk_switch_set_active(opaque(thirdPartyCookiesSwitch), values.blocksThirdPartyCookies ? 1 : 0)
         gtk_switch_set_active(opaque(trackingPreventionSwitch), values.preventsTracking ? 1 : 0)
         gtk_switch_set_active(opaque(memorySaverSwitch), values.memorySaverEnabled ? 1 : 0)
