@@ -405,6 +405,10 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
     private static func setText(_ text: String, of row: UnsafeMutablePointer<GtkWidget>) {
         guard Self.text(of: row) != text else { return }
         gtk_editable_set_text(opaque(row), text)
+        // Text the user did not type has nothing to apply: turning the apply button off and on
+        // hides it until the next keystroke.
+        adw_entry_row_set_show_apply_button(cast(row), 0)
+        adw_entry_row_set_show_apply_button(cast(row), 1)
     }
 
     private static func showError(_ error: String?, on row: UnsafeMutablePointer<GtkWidget>, title: String) {
