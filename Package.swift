@@ -174,7 +174,7 @@ let package = Package(
             "Mediators", .ui,
             [
                 "UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions", "Application",
-                "Downloads", "ContentSettings",
+                "Downloads", "ContentSettings", "MemorySaver", "Profiles",
             ]),
         library(
             "ViewControllers", .ui,
@@ -251,7 +251,7 @@ let package = Package(
             [
                 "Base", "Web", "WebTestSupport", "Prefs", "TabModel", "ModelTestSupport", "UIInterfaces",
                 "Mediators", "Sessions", "Commands", "TestSupport", "Application", "Profiles", "Downloads",
-                "ContentSettings",
+                "ContentSettings", "MemorySaver",
             ]),
         tests(
             "SessionsTests",

@@ -50,6 +50,7 @@ private final class RecordingDelegate: BrowserCoordinatorDelegate {
 private final class RecordingApplicationCommands: ApplicationCommands {
     var log: [String] = []
     func showAbout() { log.append("showAbout") }
+    func showPreferences() { log.append("showPreferences") }
     func quit() { log.append("quit") }
 }
 

@@ -417,4 +417,9 @@ private final class ContentRecordingContext: WebEngineContext {
     func fetchFavicon(forPageURL pageURL: URL, completion: @escaping @MainActor (Data?) -> Void) {
         base.fetchFavicon(forPageURL: pageURL, completion: completion)
     }
+
+    var privacySettings: WebEnginePrivacySettings {
+        get { base.privacySettings }
+        set { base.privacySettings = newValue }
+    }
 }

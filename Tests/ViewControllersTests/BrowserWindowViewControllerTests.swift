@@ -117,7 +117,7 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
                 "browser.new-tab")
             for action in [
                 "new-window", "new-incognito-window", "find", "zoom-in", "zoom-out", "zoom-reset", "print",
-                "about",
+                "preferences", "about",
                 "quit", "new-tab",
             ] {
                 XCTAssertNotEqual(
@@ -130,7 +130,7 @@ final class BrowserWindowViewControllerTests: ViewControllerTestCase, @unchecked
                 [
                     "openNewWindow", "openNewIncognitoWindow", "showFindBar", "zoomIn", "zoomOut",
                     "resetZoom",
-                    "printPage", "showAbout", "quit", "openNewTab",
+                    "printPage", "showPreferences", "showAbout", "quit", "openNewTab",
                 ])
         }
     }

@@ -86,6 +86,7 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
         record("openNewWindow(loading: \(url.absoluteString), incognito: \(incognito))")
     }
     func showAbout() { record("showAbout") }
+    func showPreferences() { record("showPreferences") }
     func quit() { record("quit") }
 
     func infoBarButtonActivated(_ kind: InfoBarKind, button: InfoBarButtonKind) {

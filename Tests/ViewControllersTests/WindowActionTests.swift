@@ -111,8 +111,8 @@ final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
                 main.map(\.label),
                 [
                     "New Window", "New Incognito Window", "Recently Closed", "Find…", "View Page Source",
-                    "Web Inspector", "Print…", "Zoom In", "Zoom Out", "Reset Zoom", "Keyboard Shortcuts",
-                    "About Swiftlet", "Quit",
+                    "Web Inspector", "Print…", "Zoom In", "Zoom Out", "Reset Zoom", "Preferences",
+                    "Keyboard Shortcuts", "About Swiftlet", "Quit",
                 ])
             XCTAssertEqual(submenu.map(\.label), ["Reopen Closed Tab", "Restore Previous Session"])
             XCTAssertEqual(

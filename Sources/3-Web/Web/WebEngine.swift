@@ -4,4 +4,6 @@
 public protocol WebEngine: AnyObject {
     /// Makes the engine state of one profile (its network session).
     func makeContext(storage: WebEngineStorage) -> any WebEngineContext
+    /// The fonts of every page of every context, applied at once.
+    var fontSettings: WebEngineFontSettings { get set }
 }

@@ -30,6 +30,9 @@ public protocol WebEngineContext: AnyObject {
     /// without a web content; `completion` gets it as PNG bytes, or nil when there is none.
     /// It runs once, on the main actor, later (never inside this call).
     func fetchFavicon(forPageURL pageURL: URL, completion: @escaping @MainActor (Data?) -> Void)
+    /// The cookies and tracking rules of every content of this context, applied at once to
+    /// the pages loaded next.
+    var privacySettings: WebEnginePrivacySettings { get set }
 }
 
 extension WebEngineContext {

@@ -38,6 +38,12 @@ public final class WebKitEngine: WebEngine {
     /// hardware acceleration policy, and pages may ask for windows without a gesture.
     let settings: GObjectRef
 
+    /// Applied to ``settings`` when set (`WebKitEngine+Fonts.swift`); the defaults are
+    /// WebKit's.
+    public var fontSettings = WebEngineFontSettings() {
+        didSet { if fontSettings != oldValue { applyFontSettings() } }
+    }
+
     /// Makes the engine; throws when GTK has not been initialized.
     ///
     /// `hardwareAccelerated` chooses WebKit's hardware acceleration policy for every web view.

@@ -24,6 +24,11 @@ public final class WebKitEngineContext: WebEngineContext {
     /// The page setup (a `GtkPageSetup *`) of the last print dialog that printed.
     var pageSetup: GObjectRef?
 
+    /// Applied to the network session when set (`WebKitEngineContext+Privacy.swift`).
+    public var privacySettings = WebEnginePrivacySettings() {
+        didSet { if privacySettings != oldValue { applyPrivacySettings() } }
+    }
+
     /// Where downloads are saved: the XDG download directory (else `~/Downloads`) unless set.
     public var downloadDirectory: URL {
         get { downloads.directory }

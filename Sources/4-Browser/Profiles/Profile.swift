@@ -41,6 +41,10 @@ public final class Profile: KeyedServiceContext, @MainActor SupportsUserData {
     private let engine: any WebEngine
     private unowned let manager: ProfileManager
     private var engineContext: (any WebEngineContext)?
+    /// Applies the cookie and tracking prefs to the engine context while it lives.
+    var privacyPrefsObservations: [PrefObservation] = []
+    /// Applies the font prefs to the engine while the profile lives.
+    var fontPrefsObservations: [PrefObservation] = []
     /// Whether the profile was destroyed; using it afterwards is a programming error.
     public private(set) var isDestroyed = false
 
@@ -79,6 +83,8 @@ public final class Profile: KeyedServiceContext, @MainActor SupportsUserData {
                 cacheDirectory: cachePath.appendingPathComponent("WebKit", isDirectory: true))
         let context = engine.makeContext(storage: storage)
         engineContext = context
+        followPrivacyPrefs(of: context)
+        if !isOffTheRecord { followFontPrefs(of: engine) }
         return context
     }
 
@@ -136,6 +142,10 @@ public final class Profile: KeyedServiceContext, @MainActor SupportsUserData {
         manager.profileWillBeDestroyed(self)
         if !isOffTheRecord { prefs.flush() }
         userData.removeAll()
+        privacyPrefsObservations.forEach { $0.cancel() }
+        privacyPrefsObservations = []
+        fontPrefsObservations.forEach { $0.cancel() }
+        fontPrefsObservations = []
         engineContext = nil
         isDestroyed = true
     }

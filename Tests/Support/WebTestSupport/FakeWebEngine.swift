@@ -6,6 +6,8 @@ public import Web
 /// counted. It never replaces the real engine in the product.
 @MainActor
 public final class FakeWebEngine: WebEngine {
+    /// The settings last applied (the fake draws no text).
+    public var fontSettings = WebEngineFontSettings()
     /// How the fake engine answers a URL.
     public struct Page: Sendable {
         /// The page title.

@@ -12,6 +12,8 @@ public final class FakeWebEngineContext: WebEngineContext {
     /// The number of contents made from this context.
     public private(set) var contentsCreated = 0
     public let downloadObservers = ObserverList<any DownloadObserver>()
+    /// The settings last applied (the fake applies them nowhere).
+    public var privacySettings = WebEnginePrivacySettings()
 
     init(engine: FakeWebEngine, storage: WebEngineStorage) {
         self.engine = engine

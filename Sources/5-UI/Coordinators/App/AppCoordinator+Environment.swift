@@ -36,6 +36,10 @@ extension AppCoordinator {
                         registerProfilePrefs: {
                             SearchEnginePrefs.register(in: $0)
                             DownloadPrefs.register(in: $0)
+                            HomePagePrefs.register(in: $0)
+                            AppearancePrefs.register(in: $0)
+                            PrivacyPrefs.register(in: $0)
+                            FontPrefs.register(in: $0)
                         },
                         attachTabHelpers: { _ = FindTabHelper.attach(to: $0) })
                 },

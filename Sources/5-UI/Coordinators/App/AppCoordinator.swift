@@ -71,6 +71,11 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     /// run keeping their partial files (while started).
     private var quitWhileDownloading: QuitWhileDownloadingMediator?
     private var quitWhileDownloadingDialog: QuitWhileDownloadingViewController?
+    /// The preferences window, while it is open.
+    private var preferences: PreferencesCoordinator?
+    /// Applies the profile's style to every window (while started).
+    private var colorScheme: ColorSchemeMediator?
+    private let applicationStyle = ApplicationStyle()
     /// Routes the answer of the quit question to its mediator.
     private let applicationDispatcher = CommandDispatcher()
     /// The page new windows and tabs open with.
@@ -152,7 +157,11 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         self.appState = appState
         // The mediator first: it hears of each scene before the window made for it asks it
         // for its move targets.
-        sceneMediator = SceneMediator(appState: appState, startPageURL: startPageURL)
+        // New windows open the home page when the profile has the pref (the browser's does).
+        sceneMediator = SceneMediator(appState: appState, startPageURL: startPageURL) { [weak appState] in
+            appState?.profile?.prefs.registry.isRegistered(HomePagePrefs.homePage) == true
+                ? appState?.profile?.prefs : nil
+        }
         appState.addObserver(self)
         startQuitWhileDownloading(appState)
         do {
@@ -162,6 +171,12 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
             FileHandle.standardError.write(Data("swiftlet: \(error)\n".utf8))
             environment.quit()
             return
+        }
+        if let prefs = appState.profile?.prefs, prefs.registry.isRegistered(AppearancePrefs.colorScheme) {
+            // Before the first window shows, so that it is drawn in its style at once.
+            let colorScheme = ColorSchemeMediator(prefs: prefs)
+            colorScheme.consumer = applicationStyle
+            self.colorScheme = colorScheme
         }
         if environment.watchesProcess {
             // The memory saver logs what it discarded.
@@ -176,6 +191,9 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
         signalSources.removeAll()
         memoryMonitor?.stop()
         memoryMonitor = nil
+        closePreferences()
+        colorScheme?.disconnect()
+        colorScheme = nil
         for window in windows { stopChild(window) }
         windows.removeAll()
         sceneMediator?.disconnect()
@@ -195,6 +213,27 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
 
     /// Shows the about window.
     public func showAbout() { windows.last?.showAbout() }
+
+    /// Shows the preferences window over the window the user is in, or brings it to the
+    /// front; it edits the regular profile's prefs, whichever window asked.
+    public func showPreferences() {
+        guard let prefs = appState?.profile?.prefs else { return }
+        if preferences == nil {
+            let preferences = PreferencesCoordinator(prefs: prefs) { [weak self] in self?.closePreferences() }
+            startChild(preferences)
+            self.preferences = preferences
+        }
+        let windows = self.windows
+        let parent = (windows.first { $0.scene.activationLevel == .foregroundActive } ?? windows.last)?
+            .windowPointer
+        preferences?.present(over: parent)
+    }
+
+    private func closePreferences() {
+        guard let preferences else { return }
+        self.preferences = nil
+        stopChild(preferences)
+    }
 
     /// Quits (Ctrl+Q, the last window closing): every window closes, the core shuts down;
     /// with downloads under way the user is asked first.

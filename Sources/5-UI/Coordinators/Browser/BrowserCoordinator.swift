@@ -92,7 +92,10 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     /// The window's commands and the observers of its tabs.
     private func startModel() {
         let profile = browser.profile
-        let mediator = BrowserMediator(webStateList: webStateList, startPageURL: startPageURL) {
+        let mediator = BrowserMediator(
+            webStateList: webStateList, startPageURL: startPageURL,
+            newTabPrefs: profile.prefs.registry.isRegistered(HomePagePrefs.homePage) ? profile.prefs : nil
+        ) {
             WebState(params: .init(context: profile.webEngineContext, url: $0))
         }
         onStop { mediator.disconnect() }
@@ -302,10 +305,11 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
 
     /// The new tab's location entry has the focus before the keys that follow the command
     /// are handled, so that what is typed at once goes there (Chromium focuses the omnibox
-    /// of a new tab page, `OpenNewTabCommand`'s `shouldFocusOmnibox`).
+    /// of a new tab page, `OpenNewTabCommand`'s `shouldFocusOmnibox`); a tab opening the home
+    /// page leaves the focus to the page.
     func openNewTab() {
         mediator?.openNewTab()
-        locationBar?.focusForNewTab()
+        if webStateList.activeWebState?.isVisibleURLNewTabPage == true { locationBar?.focusForNewTab() }
     }
 
     func closeCurrentTab() { mediator?.closeCurrentTab() }

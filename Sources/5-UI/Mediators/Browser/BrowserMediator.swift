@@ -1,4 +1,5 @@
 public import Foundation
+public import Prefs
 public import TabModel
 import Web
 
@@ -15,25 +16,33 @@ public final class BrowserMediator {
     private let webStateList: WebStateList
     private let startPageURL: URL
     private let webStateFactory: WebStateFactory
+    private let newTabPrefs: PrefService?
     private var state = MediatorState("BrowserMediator")
 
-    /// Works on `webStateList`; new tabs come from `webStateFactory` and open `startPageURL`.
-    public init(webStateList: WebStateList, startPageURL: URL, webStateFactory: @escaping WebStateFactory) {
+    /// Works on `webStateList`; new tabs come from `webStateFactory` and open `startPageURL`,
+    /// or the home page when `newTabPrefs` (the window's profile's, with ``HomePagePrefs``
+    /// registered) say so, read at each new tab.
+    public init(
+        webStateList: WebStateList, startPageURL: URL, newTabPrefs: PrefService? = nil,
+        webStateFactory: @escaping WebStateFactory
+    ) {
         self.webStateList = webStateList
         self.startPageURL = startPageURL
+        self.newTabPrefs = newTabPrefs
         self.webStateFactory = webStateFactory
     }
 
     /// Ends the mediator; it cannot be used afterwards.
     public func disconnect() { state.disconnect() }
 
-    /// Opens a new tab with the start page at the end of the list (no opener: the "+"
-    /// button's tab) and activates it.
+    /// Opens a new tab with the start page (or the home page) at the end of the list (no
+    /// opener: the "+" button's tab) and activates it.
     public func openNewTab() {
         state.check(#function)
-        let webState = webStateFactory(startPageURL)
+        let url = newTabPrefs.map { HomePagePrefs.newTabURL(in: $0, blank: startPageURL) } ?? startPageURL
+        let webState = webStateFactory(url)
         webStateList.insert(webState, .automatic.activating())
-        webState.load(startPageURL)
+        webState.load(url)
     }
 
     /// Opens `urls` as new tabs at the end of the list (tabs the user asked for from outside

@@ -1,5 +1,6 @@
 public import Application
 public import Foundation
+public import Prefs
 import TabModel
 public import UIInterfaces
 import Web
@@ -25,6 +26,7 @@ public final class SceneMediator: AppStateObserver {
 
     private let appState: AppState
     private let startPageURL: URL
+    private let newTabPrefs: @MainActor () -> PrefService?
     private var state = MediatorState("SceneMediator")
     private var windows: [WindowIdentifier: Window] = [:]
     /// Each window's number in the order they opened, for the move targets of windows whose
@@ -33,10 +35,14 @@ public final class SceneMediator: AppStateObserver {
     private var nextOrdinal = 1
 
     /// Works on `appState`'s windows (those open already and those announced later); a new
-    /// window opens `startPageURL`.
-    public init(appState: AppState, startPageURL: URL) {
+    /// window opens `startPageURL`, or the home page when `newTabPrefs()` (the profile's, with
+    /// ``HomePagePrefs`` registered) say so.
+    public init(
+        appState: AppState, startPageURL: URL, newTabPrefs: @escaping @MainActor () -> PrefService? = { nil }
+    ) {
         self.appState = appState
         self.startPageURL = startPageURL
+        self.newTabPrefs = newTabPrefs
         for scene in appState.scenes { number(scene) }
         appState.addObserver(self)
     }
@@ -78,11 +84,13 @@ public final class SceneMediator: AppStateObserver {
     // MARK: What the application asks (the command line, a window's close button)
 
     /// Opens a new window (an incognito one when `incognito`) with a tab for each of `urls`,
-    /// the last one selected; with none, the start page.
+    /// the last one selected; with none, the start page (or the home page).
     public func openWindow(urls: [URL], incognito: Bool) {
         state.check(#function)
         guard appState.initStage == .final, !appState.isTerminating else { return }
-        appState.openNewScene(incognito: incognito, urls: urls.isEmpty ? [startPageURL] : urls)
+        let startPage =
+            newTabPrefs().map { HomePagePrefs.newTabURL(in: $0, blank: startPageURL) } ?? startPageURL
+        appState.openNewScene(incognito: incognito, urls: urls.isEmpty ? [startPage] : urls)
     }
 
     /// Closes `window` (not by quitting): its scene goes to recently closed, or is deleted

@@ -4,6 +4,9 @@
 public protocol ApplicationCommands: AnyObject {
     /// Shows the about window.
     func showAbout()
+    /// Shows the preferences window (one for the application: asking again brings it to the
+    /// front).
+    func showPreferences()
     /// Quits the application.
     func quit()
 }

@@ -77,6 +77,9 @@ extension WindowAction {
                 keys: ["<Control>0", "<Control>KP_0"], sends: .browser { $0.resetZoom() }),
             fullscreen,
             WindowAction(
+                "preferences", menu: MenuItem(section: .application, label: "Preferences"),
+                keys: ["<Control>comma"], sends: .application { $0.showPreferences() }),
+            WindowAction(
                 "keyboard-shortcuts", menu: MenuItem(section: .application, label: "Keyboard Shortcuts"),
                 keys: ["<Control>question"], sends: .browser { $0.showKeyboardShortcuts() }),
             WindowAction(

@@ -1,0 +1,122 @@
+import CAdwaita
+import CGTK
+import Commands
+import GTKShims
+import UIInterfaces
+import XCTest
+
+@testable import ViewControllers
+
+/// Records what the preferences window sends.
+@MainActor
+private final class RecordingPreferencesCommands: PreferencesCommands {
+    var received: [String] = []
+    func selectSearchEngine(_ id: String) { received.append("engine \(id)") }
+    func setCustomSearchTemplate(_ template: String) { received.append("template \(template)") }
+    func setNewTabsOpenHomePage(_ opens: Bool) { received.append("home \(opens)") }
+    func setHomePage(_ address: String) { received.append("homePage \(address)") }
+    func setDownloadDirectory(_ path: String) { received.append("folder \(path)") }
+    func setAskWhereToSave(_ asks: Bool) { received.append("ask \(asks)") }
+    func setColorScheme(_ scheme: ColorScheme) { received.append("style \(scheme)") }
+    func setFont(_ family: String, for kind: FontKind) { received.append("font \(kind) \(family)") }
+    func setMinimumFontSize(_ size: Int) { received.append("minimum \(size)") }
+    func setBlocksThirdPartyCookies(_ blocks: Bool) { received.append("cookies \(blocks)") }
+    func setPreventsTracking(_ prevents: Bool) { received.append("tracking \(prevents)") }
+    func setMemorySaverEnabled(_ enabled: Bool) { received.append("memorySaver \(enabled)") }
+    func setMemorySaverDelay(minutes: Int) { received.append("delay \(minutes)") }
+}
+
+final class PreferencesViewControllerTests: ViewControllerTestCase, @unchecked Sendable {
+    static let values = PreferencesValues(
+        searchEngines: [
+            SearchEngineOption(id: "a", name: "Engine A"), SearchEngineOption(id: "b", name: "Engine B"),
+            SearchEngineOption(id: "custom", name: "Custom"),
+        ],
+        selectedSearchEngine: "b", newTabsOpenHomePage: true, homePage: "https://home.test/",
+        downloadDirectory: "/d", askWhereToSave: true, colorScheme: .dark, memorySaverEnabled: true,
+        memorySaverDelayMinutes: 12)
+
+    @MainActor
+    private func makeWindow() -> (PreferencesViewController, RecordingPreferencesCommands) {
+        let commands = RecordingPreferencesCommands()
+        dispatcher.startDispatching((any PreferencesCommands).self, to: commands)
+        let controller = PreferencesViewController(
+            commands: dispatcher.sender(for: (any PreferencesCommands).self))
+        controller.setPreferences(Self.values)
+        return (controller, commands)
+    }
+
+    func testPushesShowWithoutSendingAnything() {
+        onMainActor {
+            let (controller, commands) = makeWindow()
+            defer { gtk_window_destroy(controller.window) }
+            XCTAssertEqual(adw_combo_row_get_selected(typed(controller.searchEngineRow)), 1)
+            XCTAssertEqual(gtk_widget_get_visible(controller.customSearchRow), 0)
+            XCTAssertEqual(adw_combo_row_get_selected(typed(controller.newTabRow)), 1)
+            XCTAssertNotEqual(gtk_widget_get_visible(controller.homePageRow), 0)
+            XCTAssertEqual(
+                String(cString: gtk_editable_get_text(OpaquePointer(controller.homePageRow))),
+                "https://home.test/")
+            XCTAssertEqual(
+                String(cString: adw_action_row_get_subtitle(typed(controller.downloadFolderRow))),
+                "/d")
+            XCTAssertNotEqual(gtk_switch_get_active(OpaquePointer(controller.askWhereToSaveSwitch)), 0)
+            XCTAssertEqual(adw_combo_row_get_selected(typed(controller.styleRow)), 2)
+            XCTAssertEqual(
+                gtk_spin_button_get_value_as_int(OpaquePointer(controller.memorySaverDelaySpin)), 12)
+
+            var custom = Self.values
+            custom.selectedSearchEngine = "custom"
+            custom.customSearchTemplate = "https://x.test/"
+            custom.customSearchTemplateError = "Put %s where the search words go"
+            controller.setPreferences(custom)
+            XCTAssertNotEqual(gtk_widget_get_visible(controller.customSearchRow), 0)
+            XCTAssertNotEqual(gtk_widget_has_css_class(controller.customSearchRow, "error"), 0)
+            XCTAssertEqual(
+                String(cString: adw_preferences_row_get_title(typed(controller.customSearchRow))),
+                "Put %s where the search words go")
+            XCTAssertEqual(commands.received, [])
+        }
+    }
+
+    func testWhatTheUserChangesIsSent() {
+        onMainActor {
+            let (controller, commands) = makeWindow()
+            defer { gtk_window_destroy(controller.window) }
+            adw_combo_row_set_selected(typed(controller.searchEngineRow), 0)
+            adw_combo_row_set_selected(typed(controller.newTabRow), 0)
+            gtk_switch_set_active(OpaquePointer(controller.askWhereToSaveSwitch), 0)
+            adw_combo_row_set_selected(typed(controller.styleRow), 1)
+            gtk_switch_set_active(OpaquePointer(controller.memorySaverSwitch), 0)
+            gtk_spin_button_set_value(OpaquePointer(controller.memorySaverDelaySpin), 45)
+            gtk_spin_button_set_value(OpaquePointer(controller.minimumFontSizeSpin), 9)
+            gtk_editable_set_text(OpaquePointer(controller.customSearchRow), "https://s.test/?q=%s")
+            gtkshim_emit(UnsafeMutableRawPointer(controller.customSearchRow), "apply")
+            XCTAssertEqual(
+                commands.received,
+                [
+                    "engine a", "home false", "ask false", "style light", "memorySaver false", "delay 45",
+                    "minimum 9",
+                    "template https://s.test/?q=%s",
+                ])
+        }
+    }
+
+    func testTheStyleAppliesToTheWholeApplication() {
+        onMainActor {
+            let style = ApplicationStyle()
+            style.setColorScheme(.dark)
+            XCTAssertTrue(style.isDark)
+            style.setColorScheme(.light)
+            XCTAssertFalse(style.isDark)
+            style.setColorScheme(.system)
+            XCTAssertEqual(
+                adw_style_manager_get_color_scheme(adw_style_manager_get_default()), ADW_COLOR_SCHEME_DEFAULT)
+        }
+    }
+}
+
+/// `widget` as a pointer to the libadwaita type a function takes (a C cast macro).
+private func typed<T>(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<T> {
+    UnsafeMutableRawPointer(widget).assumingMemoryBound(to: T.self)
+}
