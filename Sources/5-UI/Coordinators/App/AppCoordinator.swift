@@ -217,9 +217,11 @@ public final class AppCoordinator: Coordinator, ApplicationCommands {
     /// Shows the preferences window over the window the user is in, or brings it to the
     /// front; it edits the regular profile's prefs, whichever window asked.
     public func showPreferences() {
-        guard let prefs = appState?.profile?.prefs else { return }
+        guard let appState, let profile = appState.profile else { return }
         if preferences == nil {
-            let preferences = PreferencesCoordinator(prefs: prefs) { [weak self] in self?.closePreferences() }
+            let preferences = PreferencesCoordinator(
+                prefs: profile.prefs, contentSettings: appState.contentSettings.map(for: profile)
+            ) { [weak self] in self?.closePreferences() }
             startChild(preferences)
             self.preferences = preferences
         }

@@ -1,5 +1,6 @@
 import CGTK
 import Commands
+import ContentSettings
 import Foundation
 import Mediators
 import Prefs
@@ -15,14 +16,22 @@ final class PreferencesCoordinator: Coordinator {
     private let prefs: PrefService
     private let dispatcher = CommandDispatcher()
     private let onClose: @MainActor () -> Void
+    private let contentSettings: HostContentSettingsMap?
     private var mediator: PreferencesMediator?
+    /// The Site Settings page (while started, with a content settings map).
+    private var siteSettings: SiteSettingsCoordinator?
     /// The window (while started).
     private(set) var viewController: PreferencesViewController?
 
-    /// The window over `prefs` (a regular profile's); `onClose` runs when the user closed it,
-    /// for the owner to stop this coordinator.
-    init(prefs: PrefService, onClose: @escaping @MainActor () -> Void) {
+    /// The window over `prefs` (a regular profile's), with a Site Settings page over
+    /// `contentSettings` (the same profile's) when given; `onClose` runs when the user closed
+    /// it, for the owner to stop this coordinator.
+    init(
+        prefs: PrefService, contentSettings: HostContentSettingsMap? = nil,
+        onClose: @escaping @MainActor () -> Void
+    ) {
         self.prefs = prefs
+        self.contentSettings = contentSettings
         self.onClose = onClose
         super.init()
     }
@@ -42,6 +51,11 @@ final class PreferencesCoordinator: Coordinator {
         dispatcher.startDispatching((any PreferencesCommands).self, to: mediator)
         mediator.consumer = viewController
         viewController.onClose { [weak self] in self?.onClose() }
+        if let contentSettings {
+            let siteSettings = SiteSettingsCoordinator(map: contentSettings)
+            viewController.addPage(siteSettings.viewController)
+            self.siteSettings = siteSettings
+        }
         self.mediator = mediator
         self.viewController = viewController
         EventLog.record("preferences-shown")
@@ -57,6 +71,8 @@ final class PreferencesCoordinator: Coordinator {
         dispatcher.stopDispatching(for: (any PreferencesCommands).self)
         mediator?.disconnect()
         mediator = nil
+        siteSettings?.stop()
+        siteSettings = nil
         viewController = nil
         EventLog.record("preferences-closed")
         super.stop()

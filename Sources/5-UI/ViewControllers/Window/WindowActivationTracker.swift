@@ -1,4 +1,5 @@
-public import CGTK
+public import CAdwaita
+import CGTK
 import GLibSupport
 public import UIInterfaces
 
