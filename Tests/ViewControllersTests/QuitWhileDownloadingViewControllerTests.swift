@@ -37,6 +37,14 @@ final class QuitWhileDownloadingViewControllerTests: ViewControllerTestCase, @un
         return (controller, answers)
     }
 
+    /// Closes `dialog` as its buttons do after their response: `adw_message_dialog_response`
+    /// alone leaves the modal dialog on the display, where it takes the input of every later
+    /// test's windows.
+    @MainActor
+    private func close(_ dialog: UnsafeMutablePointer<AdwMessageDialog>) {
+        gtk_window_destroy(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkWindow.self))
+    }
+
     func testEachAnswerIsSentAndClosesTheQuestion() throws {
         try onMainActor {
             for (response, command) in [
@@ -51,6 +59,7 @@ final class QuitWhileDownloadingViewControllerTests: ViewControllerTestCase, @un
                 XCTAssertEqual(
                     adw_message_dialog_get_response_appearance(dialog, "quit"), ADW_RESPONSE_DESTRUCTIVE)
                 adw_message_dialog_response(dialog, response)
+                close(dialog)
                 XCTAssertEqual(answers.received, [command])
                 XCTAssertNil(controller.dialog, "the dialog closes with its answer")
                 dispatcher.stopDispatching(for: (any QuitWhileDownloadingCommands).self)
@@ -69,6 +78,7 @@ final class QuitWhileDownloadingViewControllerTests: ViewControllerTestCase, @un
             controller.askToQuitWhileDownloading(count: 2)
             XCTAssertEqual(try message(controller), first)
             adw_message_dialog_response(first, "cancel")
+            close(first)
             XCTAssertEqual(answers.received, ["cancelQuit"])
         }
     }
