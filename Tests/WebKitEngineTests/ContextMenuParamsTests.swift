@@ -63,10 +63,7 @@ final class ContextMenuParamsTests: WebKitTestCase, @unchecked Sendable {
                 _ = try runTool(
                     "xdotool",
                     [
-                        // Raised first: a window another test left on this display (there is
-                        // no window manager) would otherwise take the click.
-                        "search", "--sync", "--onlyvisible", "--name", title, "windowraise", "%1",
-                        "mousemove", "--window", "%1",
+                        "search", "--sync", "--onlyvisible", "--name", title, "mousemove", "--window", "%1",
                         "100",
                         String(y), "click", "3",
                     ], missing: "xdotool is missing")
