@@ -1,6 +1,7 @@
 import CAdwaita
 import CGTK
 import Commands
+import GLibSupport
 import GTKShims
 import UIInterfaces
 import XCTest
@@ -44,6 +45,25 @@ final class PreferencesViewControllerTests: ViewControllerTestCase, @unchecked S
             commands: dispatcher.sender(for: (any PreferencesCommands).self))
         controller.setPreferences(Self.values)
         return (controller, commands)
+    }
+
+    func testItsPagesAreSwitchedFromTheHeaderBar() {
+        onMainActor {
+            let (controller, _) = makeWindow()
+            defer { gtk_window_destroy(controller.window) }
+            controller.addPage(StubPage(title: "Site Settings"))
+            gtk_window_present(controller.window)
+            let switcherTitle = descendants(of: controller.widget, ofType: adw_view_switcher_title_get_type())
+                .first
+            guard let switcherTitle else { return XCTFail("no view switcher title") }
+            pump("the window laid out") {
+                gtk_widget_get_mapped(switcherTitle) != 0 && gtk_widget_get_width(switcherTitle) > 0
+            }
+            settle()
+            // A narrower window shows the window's title there and moves the five pages'
+            // switcher to a bar at the bottom.
+            XCTAssertEqual(adw_view_switcher_title_get_title_visible(OpaquePointer(switcherTitle)), 0)
+        }
     }
 
     func testPushesShowWithoutSendingAnything() {
@@ -119,4 +139,21 @@ final class PreferencesViewControllerTests: ViewControllerTestCase, @unchecked S
 /// `widget` as a pointer to the libadwaita type a function takes (a C cast macro).
 private func typed<T>(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<T> {
     UnsafeMutableRawPointer(widget).assumingMemoryBound(to: T.self)
+}
+
+/// A preferences page of another view controller, with only its title.
+@MainActor
+private final class StubPage: ViewController {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let ownership: GObjectRef
+
+    init(title: String) {
+        widget = adw_preferences_page_new()
+        ownership = ownWidget(widget)
+        adw_preferences_page_set_title(
+            UnsafeMutableRawPointer(widget).assumingMemoryBound(to: AdwPreferencesPage.self), title)
+        adw_preferences_page_set_icon_name(
+            UnsafeMutableRawPointer(widget).assumingMemoryBound(to: AdwPreferencesPage.self),
+            "dialog-question-symbolic")
+    }
 }

@@ -56,7 +56,7 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
         widget = adw_preferences_window_new()
         ownership = ownWidget(widget)
         gtk_window_set_title(cast(widget), "Preferences")
-        gtk_window_set_default_size(cast(widget), 640, 640)
+        gtk_window_set_default_size(cast(widget), 860, 640)
         adw_preferences_window_set_search_enabled(cast(widget), 0)
         // Not modal (libadwaita makes it so): the browser windows stay usable, and show each
         // change at once.
