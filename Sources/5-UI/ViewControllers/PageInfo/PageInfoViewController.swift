@@ -85,22 +85,11 @@ public final class PageInfoViewController: ViewController, PageInfoConsumer {
         gtk_widget_add_css_class(list, "boxed-list")
         let siteID = item.site.id
         for permission in item.site.permissions {
-            let row = adw_action_row_new()!
-            adw_preferences_row_set_title(cast(row), permission.name)
-            let toggle = gtk_switch_new()!
-            gtk_switch_set_active(opaque(toggle), permission.isAllowed ? 1 : 0)
-            gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
-            setAccessibleLabel(toggle, "\(permission.name) allowed")
-            adw_action_row_add_suffix(cast(row), toggle)
-            adw_action_row_set_activatable_widget(cast(row), toggle)
-            gtk_list_box_append(opaque(list), row)
-            let permissionID = permission.id
-            connections.append(
-                SignalConnection.connect(rawPointer(toggle), signal: "notify::active") { [weak self] _ in
-                    let allowed = gtk_switch_get_active(opaque(toggle)) != 0
-                    self?.commands.send { $0.setPermission(permissionID, ofSite: siteID, allowed: allowed) }
-                })
-            switches.append(toggle)
+            let row = PermissionSwitchRow(
+                permission, siteID: siteID, accessibleLabel: "\(permission.name) allowed", commands: commands)
+            gtk_list_box_append(opaque(list), row.row)
+            connections.append(row.connection)
+            switches.append(row.toggle)
         }
         gtk_box_append(cast(box), list)
         let reset = gtk_button_new_with_label("Reset Permissions")!

@@ -89,22 +89,12 @@ public final class SiteSettingsViewController: ViewController, SiteSettingsConsu
             })
         var switches: [UnsafeMutablePointer<GtkWidget>] = []
         for permission in site.permissions {
-            let child = adw_action_row_new()!
-            adw_preferences_row_set_title(cast(child), permission.name)
-            let toggle = gtk_switch_new()!
-            gtk_switch_set_active(opaque(toggle), permission.isAllowed ? 1 : 0)
-            gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
-            setAccessibleLabel(toggle, "\(permission.name) allowed for \(site.name)")
-            adw_action_row_add_suffix(cast(child), toggle)
-            adw_action_row_set_activatable_widget(cast(child), toggle)
-            adw_expander_row_add_row(cast(row), child)
-            let permissionID = permission.id
-            connections.append(
-                SignalConnection.connect(rawPointer(toggle), signal: "notify::active") { [weak self] _ in
-                    let allowed = gtk_switch_get_active(opaque(toggle)) != 0
-                    self?.commands.send { $0.setPermission(permissionID, ofSite: siteID, allowed: allowed) }
-                })
-            switches.append(toggle)
+            let child = PermissionSwitchRow(
+                permission, siteID: siteID, accessibleLabel: "\(permission.name) allowed for \(site.name)",
+                commands: commands)
+            adw_expander_row_add_row(cast(row), child.row)
+            connections.append(child.connection)
+            switches.append(child.toggle)
         }
         adw_preferences_group_add(cast(group), row)
         return SiteRow(site: site, row: row, resetButton: reset, switches: switches)
