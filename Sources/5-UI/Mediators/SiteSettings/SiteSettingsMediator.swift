@@ -57,17 +57,12 @@ public final class SiteSettingsMediator: HostContentSettingsMapObserver, SiteSet
 
     public func setPermission(_ permission: String, ofSite site: String, allowed: Bool) {
         state.check(#function)
-        guard let origin = Origin(serialized: site), let type = ContentSettingsType(rawValue: permission)
-        else {
-            return
-        }
-        map.setContentSetting(allowed ? .allow : .block, for: origin, type: type)
+        map.setPermission(permission, ofSite: site, allowed: allowed)
     }
 
     public func resetSite(_ site: String) {
         state.check(#function)
-        guard let origin = Origin(serialized: site) else { return }
-        map.clearSettings(for: origin)
+        map.resetSite(site)
     }
 
     // MARK: HostContentSettingsMapObserver
