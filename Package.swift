@@ -102,6 +102,7 @@ let package = Package(
         .library(name: "Sessions", targets: ["Sessions"]),
         .library(name: "MemorySaver", targets: ["MemorySaver"]),
         .library(name: "ContentSettings", targets: ["ContentSettings"]),
+        .library(name: "History", targets: ["History"]),
         .library(name: "Application", targets: ["Application"]),
         .library(name: "WebTestSupport", targets: ["WebTestSupport"]),
         .library(name: "LocalHTTPServer", targets: ["LocalHTTPServer"]),
@@ -158,11 +159,12 @@ let package = Package(
             ["Base", "Web", "KeyedServices", "Prefs", "Profiles", "TabModel", "Sessions", logging]),
         // A profile's downloads, kept in SQLite.
         library("Downloads", .browser, ["Base", "Web", "KeyedServices", "Profiles", grdb, logging]),
+        library("History", .browser, ["Base", "Web", "KeyedServices", "Prefs", "Profiles", grdb, logging]),
         library(
             "Application", .browser,
             [
                 "Base", "Web", "Prefs", "Profiles", "TabModel", "Sessions", "MemorySaver", "Downloads",
-                "ContentSettings", logging,
+                "ContentSettings", "History", logging,
             ]),
 
         // 5-UI. UIInterfaces: the consumer and command protocols with their value types, which
@@ -282,6 +284,12 @@ let package = Package(
             "AppTests",
             ["LocalHTTPServer", "Base", "WebTestSupport", "SessionsTestSupport", "FileSystemTestSupport"]),
         tests("WebKitNavigationTests", ["Web", "WebKitNavigation"]),
+        tests(
+            "HistoryTests",
+            [
+                "History", "Base", "Web", "WebTestSupport", "KeyedServices", "Prefs", "Profiles",
+                "ModelTestSupport", "TestSupport", "FileSystemTestSupport",
+            ]),
         tests(
             "DownloadsTests",
             [
