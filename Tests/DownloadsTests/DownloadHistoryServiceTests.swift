@@ -18,22 +18,26 @@ final class DownloadHistoryFixture {
     var path: String { directory.appendingPathComponent(DownloadStore.fileName).path }
 
     /// A service reading (or creating) the store at ``path``.
-    func makeService() -> DownloadHistoryService {
-        DownloadHistoryService(store: DownloadStore(path: path), context: context) { [unowned self] in time }
+    func makeService() async -> DownloadHistoryService {
+        let service = DownloadHistoryService(store: DownloadStore(path: path), context: context) {
+            [unowned self] in time
+        }
+        await service.waitUntilLoaded()
+        return service
     }
 
     /// What a new store reads from the file once `service` wrote everything.
-    func reload(after service: DownloadHistoryService) -> [DownloadRecord] {
+    func reload(after service: DownloadHistoryService) async -> [DownloadRecord] {
         service.shutdown()
-        return DownloadStore(path: path).loadedRecords
+        return await DownloadStore(path: path).records()
     }
 }
 
 @MainActor
 struct DownloadHistoryServiceTests {
-    @Test func aDownloadIsAddedUpdatedAndReadBackAfterARestart() {
+    @Test func aDownloadIsAddedUpdatedAndReadBackAfterARestart() async {
         let fixture = DownloadHistoryFixture()
-        let service = fixture.makeService()
+        let service = await fixture.makeService()
         let task = fixture.context.simulateDownloadStarted(
             fileName: "report.pdf", expectedBytes: 300, url: URL(string: "https://example.test/report.pdf"))
         #expect(service.records.map(\.state) == [.inProgress])
@@ -51,13 +55,13 @@ struct DownloadHistoryServiceTests {
             endTime: Date(timeIntervalSince1970: 1_000_010),
             state: .complete)
         #expect(service.records == [expected])
-        #expect(fixture.reload(after: service) == [expected])
-        #expect(fixture.makeService().records == [expected])
+        #expect(await fixture.reload(after: service) == [expected])
+        #expect(await fixture.makeService().records == [expected])
     }
 
-    @Test func howEachDownloadEndedIsKept() {
+    @Test func howEachDownloadEndedIsKept() async {
         let fixture = DownloadHistoryFixture()
-        let service = fixture.makeService()
+        let service = await fixture.makeService()
         let cancelled = fixture.context.simulateDownloadStarted(fileName: "a.zip")
         let failed = fixture.context.simulateDownloadStarted(fileName: "b.zip")
         let interrupted = fixture.context.simulateDownloadStarted(fileName: "c.zip")
@@ -69,7 +73,7 @@ struct DownloadHistoryServiceTests {
         saved.simulateReceived(42)
         saved.simulateEnd()
 
-        let records = fixture.reload(after: service)
+        let records = await fixture.reload(after: service)
         #expect(records.map(\.fileName) == ["a.zip", "b.zip", "c.zip", "d.zip"])
         #expect(records.map(\.state) == [.cancelled, .failed, .interrupted, .complete])
         #expect(records[1].failureMessage == "Network error")
@@ -77,7 +81,7 @@ struct DownloadHistoryServiceTests {
         #expect(records[3].totalBytes == 42)
     }
 
-    @Test func aDownloadFoundUnderWayAtLaunchWasInterruptedAndKeepsItsPartialFile() throws {
+    @Test func aDownloadFoundUnderWayAtLaunchWasInterruptedAndKeepsItsPartialFile() async throws {
         let fixture = DownloadHistoryFixture()
         let destination = fixture.directory.appendingPathComponent("big.iso")
         try FileManager.default.createDirectory(at: fixture.directory, withIntermediateDirectories: true)
@@ -94,24 +98,58 @@ struct DownloadHistoryServiceTests {
         ])
         store.flush()
 
-        let service = fixture.makeService()
+        let service = await fixture.makeService()
 
         #expect(service.records.map(\.state) == [.interrupted])
         #expect(service.records[0].partialFilePath == destination.path + ".part")
         #expect(FileManager.default.contents(atPath: destination.path + ".part")?.count == 64)
         #expect(!FileManager.default.fileExists(atPath: destination.path))
-        #expect(fixture.reload(after: service).map(\.state) == [.interrupted])
+        #expect(await fixture.reload(after: service).map(\.state) == [.interrupted])
         // Later downloads get later ids.
-        #expect(fixture.makeService().records.map(\.id) == [7])
+        #expect(await fixture.makeService().records.map(\.id) == [7])
     }
 
-    @Test func aDamagedFileIsSetAsideAndReportedAndANewListStarts() throws {
+    @Test func aDownloadStartedBeforeTheListIsReadIsNumberedAfterTheStoredOnes() async {
+        let fixture = DownloadHistoryFixture()
+        let first = await fixture.makeService()
+        fixture.context.simulateDownloadStarted(fileName: "old.txt").simulateEnd()
+        first.shutdown()
+
+        let service = DownloadHistoryService(
+            store: DownloadStore(path: fixture.path), context: fixture.context)
+        fixture.context.simulateDownloadStarted(fileName: "new.txt")
+        // Listed at once, before the stored list arrives.
+        #expect(service.records.map(\.fileName) == ["new.txt"])
+        await service.waitUntilLoaded()
+
+        #expect(service.records.map(\.fileName) == ["old.txt", "new.txt"])
+        #expect(service.records.map(\.id) == [1, 2])
+        #expect(await fixture.reload(after: service).map(\.fileName) == ["old.txt", "new.txt"])
+    }
+
+    @Test func progressIsWrittenAtMostOnceAnIntervalAndStateChangesAtOnce() async {
+        let fixture = DownloadHistoryFixture()
+        let service = await fixture.makeService()
+        let task = fixture.context.simulateDownloadStarted(fileName: "a.bin", expectedBytes: 1000)
+        task.simulateReceived(100)
+        service.store.flush()
+        #expect(await service.store.records().map(\.receivedBytes) == [0])
+        fixture.time += DownloadHistoryService.progressWriteInterval
+        task.simulateReceived(100)
+        #expect(await service.store.records().map(\.receivedBytes) == [200])
+        task.simulateReceived(100)
+        task.simulateEnd()
+        #expect(await service.store.records().map(\.receivedBytes) == [300])
+        #expect(await service.store.records().map(\.state) == [.complete])
+    }
+
+    @Test func aDamagedFileIsSetAsideAndReportedAndANewListStarts() async throws {
         let fixture = DownloadHistoryFixture()
         try FileManager.default.createDirectory(at: fixture.directory, withIntermediateDirectories: true)
         let garbage = Data(repeating: 0x5A, count: 4096)
         _ = FileManager.default.createFile(atPath: fixture.path, contents: garbage)
 
-        let service = fixture.makeService()
+        let service = await fixture.makeService()
 
         guard case .damaged(let setAside, _) = service.store.problem else {
             Issue.record("no problem reported: \(String(describing: service.store.problem))")
@@ -121,17 +159,17 @@ struct DownloadHistoryServiceTests {
         #expect(FileManager.default.contents(atPath: setAside) == garbage)
         #expect(service.records.isEmpty)
         fixture.context.simulateDownloadStarted(fileName: "after.txt").simulateEnd()
-        #expect(fixture.reload(after: service).map(\.fileName) == ["after.txt"])
+        #expect(await fixture.reload(after: service).map(\.fileName) == ["after.txt"])
     }
 
-    @Test func aDatabaseThatCannotBeCreatedLeavesTheListInMemory() throws {
+    @Test func aDatabaseThatCannotBeCreatedLeavesTheListInMemory() async throws {
         let fixture = DownloadHistoryFixture()
         // The profile's directory is a file: no database can be made in it.
         try FileManager.default.createDirectory(
             at: fixture.directory.deletingLastPathComponent(), withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: fixture.directory.path, contents: Data("x".utf8))
 
-        let service = fixture.makeService()
+        let service = await fixture.makeService()
         fixture.context.simulateDownloadStarted(fileName: "x.txt").simulateEnd()
         service.store.flush()
 
@@ -142,9 +180,9 @@ struct DownloadHistoryServiceTests {
         }
     }
 
-    @Test func removeClearAndRetry() {
+    @Test func removeClearAndRetry() async {
         let fixture = DownloadHistoryFixture()
-        let service = fixture.makeService()
+        let service = await fixture.makeService()
         let first = fixture.context.simulateDownloadStarted(fileName: "1.txt")
         first.simulateEnd()
         let second = fixture.context.simulateDownloadStarted(
@@ -165,12 +203,12 @@ struct DownloadHistoryServiceTests {
         #expect(service.records.map(\.fileName) == ["4.txt", "2.txt"])
         #expect(service.records.map(\.state) == [.inProgress, .inProgress])
         running.simulateEnd()
-        #expect(fixture.reload(after: service).map(\.fileName) == ["4.txt", "2.txt"])
+        #expect(await fixture.reload(after: service).map(\.fileName) == ["4.txt", "2.txt"])
     }
 
-    @Test func observersHearOfEveryChange() {
+    @Test func observersHearOfEveryChange() async {
         let fixture = DownloadHistoryFixture()
-        let service = fixture.makeService()
+        let service = await fixture.makeService()
         let observer = CountingObserver()
         service.addObserver(observer)
         let task = fixture.context.simulateDownloadStarted(fileName: "f")
@@ -180,7 +218,7 @@ struct DownloadHistoryServiceTests {
         #expect(observer.changes == 4)
     }
 
-    @Test func anIncognitoProfileKeepsItsDownloadsInMemoryOnly() throws {
+    @Test func anIncognitoProfileKeepsItsDownloadsInMemoryOnly() async throws {
         let engine = FakeWebEngine()
         let application = TestProfile.makeApplicationContext(engine: engine)
         let histories = DownloadHistoryFactory.register(in: application)
@@ -194,6 +232,8 @@ struct DownloadHistoryServiceTests {
         (incognito.webEngineContext as! FakeWebEngineContext).simulateDownloadStarted(fileName: "secret.txt")
             .simulateEnd()
 
+        await history.waitUntilLoaded()
+        await regular.waitUntilLoaded()
         #expect(history.records.map(\.fileName) == ["secret.txt"])
         #expect(regular.records.isEmpty)
         let files =

@@ -23,7 +23,10 @@ final class DownloadHistoryTests: WebKitTestCase, @unchecked Sendable {
             wait("the download") { history.records.first.map { $0.state != .inProgress } ?? false }
             history.shutdown()
 
-            let records = DownloadStore(path: storePath).loadedRecords
+            var read: [DownloadRecord]?
+            DownloadStore(path: storePath).load { read = $0 }
+            wait("the stored records") { read != nil }
+            let records = read ?? []
             XCTAssertEqual(records.count, 1)
             let record = try XCTUnwrap(records.first)
             XCTAssertEqual(record.state, .complete)

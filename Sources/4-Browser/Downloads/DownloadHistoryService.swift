@@ -8,40 +8,91 @@ public import Web
 /// the list survives restarts (an off-the-record profile's store is in memory, and goes with
 /// the profile when its last window closes). A download found under way when the list is
 /// read was cut short by a crash or a quit: it becomes interrupted, its partial file kept.
+///
+/// The stored list is read off the main thread, so it arrives a moment after the service is
+/// made (``isLoaded``). Downloads that start before it arrives are listed at once under
+/// provisional ids, renumbered after the stored ones and written when it arrives, as
+/// Chromium's `DownloadHistory` holds new downloads until the history database has loaded.
 @MainActor
 public final class DownloadHistoryService: DownloadObserver {
     /// Every download kept, oldest first.
-    public private(set) var records: [DownloadRecord]
+    public private(set) var records: [DownloadRecord] = []
     /// Where the records are kept.
     public let store: DownloadStore
+    /// Whether the stored records have been read.
+    public private(set) var isLoaded = false
+
+    /// How often a download's progress is written at most: its state changes are written at
+    /// once, its byte counts only this often (Chromium's `DownloadHistory` likewise writes
+    /// progress only when it is asked to save, not on every update).
+    public static let progressWriteInterval: TimeInterval = 1
 
     private let context: any WebEngineContext
     private let now: @MainActor () -> Date
     private let observers = ObserverList<any DownloadHistoryObserver>()
     private var recordIDs: [Int: Int64] = [:]
     private var tasks: [Int64: any DownloadTask] = [:]
-    private var nextID: Int64
+    private var lastWritten: [Int64: Date] = [:]
+    private var nextID: Int64 = 1
     private var isShutDown = false
+    private var loadWaiters: [CheckedContinuation<Void, Never>] = []
 
-    /// Reads `store`'s records and follows the downloads of `context`; `now` dates them.
+    /// Follows the downloads of `context` and reads `store`'s records in the background; `now`
+    /// dates them.
     public init(
         store: DownloadStore, context: any WebEngineContext, now: @escaping @MainActor () -> Date = { Date() }
     ) {
         self.store = store
         self.context = context
         self.now = now
-        var records = store.loadedRecords
-        var interrupted: [DownloadRecord] = []
-        for index in records.indices where records[index].state == .inProgress {
-            records[index].state = .interrupted
-            records[index].partialFilePath = Self.keepPartialFile(of: records[index])
-            interrupted.append(records[index])
+        store.load(preparing: Self.interruptDownloadsUnderWay) { [weak self] stored in
+            self?.didLoad(stored)
         }
-        self.records = records
-        nextID = (records.map(\.id).max() ?? 0) + 1
-        if !interrupted.isEmpty { store.save(interrupted) }
         context.addDownloadObserver(self)
         for task in context.downloadTasks { downloadStarted(task) }
+    }
+
+    /// Returns once the stored records have been read.
+    public func waitUntilLoaded() async {
+        guard !isLoaded else { return }
+        await withCheckedContinuation { loadWaiters.append($0) }
+    }
+
+    private func didLoad(_ stored: [DownloadRecord]) {
+        guard !isLoaded else { return }
+        isLoaded = true
+        // Renumber the downloads listed meanwhile after the stored ones.
+        var next = (stored.map(\.id).max() ?? 0) + 1
+        var renumbered: [Int64: Int64] = [:]
+        for index in records.indices {
+            renumbered[records[index].id] = next
+            records[index].id = next
+            next += 1
+        }
+        nextID = next
+        recordIDs = recordIDs.mapValues { renumbered[$0] ?? $0 }
+        tasks = Dictionary(uniqueKeysWithValues: tasks.map { (renumbered[$0.key] ?? $0.key, $0.value) })
+        lastWritten = [:]
+        let provisional = records
+        records = stored + provisional
+        if !provisional.isEmpty && !isShutDown { store.save(provisional) }
+        let waiters = loadWaiters
+        loadWaiters = []
+        for waiter in waiters { waiter.resume() }
+        notify()
+    }
+
+    /// Marks the records found under way as interrupted and keeps their partial files: on the
+    /// store's queue, as it moves files.
+    nonisolated private static func interruptDownloadsUnderWay(_ stored: [DownloadRecord]) -> [DownloadRecord]
+    {
+        stored.map { record in
+            guard record.state == .inProgress else { return record }
+            var interrupted = record
+            interrupted.state = .interrupted
+            interrupted.partialFilePath = keepPartialFile(of: record)
+            return interrupted
+        }
     }
 
     /// Stops following downloads and waits for the store's writes.
@@ -49,6 +100,8 @@ public final class DownloadHistoryService: DownloadObserver {
         guard !isShutDown else { return }
         isShutDown = true
         context.removeDownloadObserver(self)
+        // The byte counts of downloads under way may be up to a write interval old.
+        if isLoaded { store.save(records.filter { $0.state == .inProgress }) }
         store.flush()
     }
 
@@ -69,7 +122,7 @@ public final class DownloadHistoryService: DownloadObserver {
         tasks[id]?.cancel()
         guard records.contains(where: { $0.id == id }) else { return }
         records.removeAll { $0.id == id }
-        store.delete(ids: [id])
+        if isLoaded { store.delete(ids: [id]) }
         notify()
     }
 
@@ -78,7 +131,7 @@ public final class DownloadHistoryService: DownloadObserver {
         let ended = records.filter { $0.state != .inProgress }.map(\.id)
         guard !ended.isEmpty else { return }
         records.removeAll { $0.state != .inProgress }
-        store.delete(ids: ended)
+        if isLoaded { store.delete(ids: ended) }
         notify()
     }
 
@@ -105,7 +158,7 @@ public final class DownloadHistoryService: DownloadObserver {
             id: id, fileName: "", destinationPath: "", url: task.url?.absoluteString ?? "", startTime: now())
         Self.update(&record, from: task)
         records.append(record)
-        store.save([record])
+        write(record)
         notify()
     }
 
@@ -123,10 +176,26 @@ public final class DownloadHistoryService: DownloadObserver {
         else {
             return
         }
+        let before = records[index]
         Self.update(&records[index], from: task)
         more(&records[index])
-        store.save([records[index]])
+        var progressed = before
+        progressed.receivedBytes = records[index].receivedBytes
+        progressed.totalBytes = records[index].totalBytes
+        let onlyProgress = progressed == records[index]
+        if !onlyProgress
+            || lastWritten[id].map({ now().timeIntervalSince($0) >= Self.progressWriteInterval }) ?? true
+        {
+            write(records[index])
+        }
         notify()
+    }
+
+    /// Writes `record` once the stored list has arrived (until then it is provisional).
+    private func write(_ record: DownloadRecord) {
+        guard isLoaded else { return }
+        lastWritten[record.id] = now()
+        store.save([record])
     }
 
     private static func update(_ record: inout DownloadRecord, from task: any DownloadTask) {
@@ -156,7 +225,7 @@ public final class DownloadHistoryService: DownloadObserver {
     /// The bytes a download cut short by a crash left: `<destination>.part` when quitting
     /// kept them there already, else WebKit's intermediate `<destination>.wkdownload` moved
     /// to that name (and its empty placeholder removed); nil when there is nothing.
-    static func keepPartialFile(of record: DownloadRecord) -> String? {
+    nonisolated static func keepPartialFile(of record: DownloadRecord) -> String? {
         guard !record.destinationPath.isEmpty else { return nil }
         let files = FileManager.default
         let part = record.destinationPath + ".part"
