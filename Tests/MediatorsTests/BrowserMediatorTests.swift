@@ -132,13 +132,17 @@ struct BrowserMediatorZoomTests {
         #expect(tab.zoomLevel == 1.1)
     }
 
-    @Test func resetZoomGoesBackTo100Percent() throws {
+    @Test func resetZoomGoesBackToTheDefaultAndFollowsIt() throws {
         let mediator = try makeMediator("| a*")
         let tab = try #require(list.activeWebState)
+        tab.context.defaultPageZoom.factor = 1.25
         mediator.zoomIn()
         mediator.zoomIn()
+        #expect(tab.zoomLevel == 1.75)
         mediator.resetZoom()
-        #expect(tab.zoomLevel == 1)
+        #expect(tab.zoomLevel == 1.25)
+        tab.context.defaultPageZoom.factor = 0.9
+        #expect(tab.zoomLevel == 0.9)
     }
 
     @Test func zoomIsPerTab() throws {

@@ -38,18 +38,22 @@ struct PreferencesMediatorTests {
     init() throws {
         let context = TestProfile.makeApplicationContext(
             engine: engine, clock: clock,
-            registerProfilePrefs: {
-                SearchEnginePrefs.register(in: $0)
-                DownloadPrefs.register(in: $0)
-                HomePagePrefs.register(in: $0)
-                MemorySaverPrefs.register(in: $0)
-                AppearancePrefs.register(in: $0)
-                PrivacyPrefs.register(in: $0)
-                FontPrefs.register(in: $0)
-            })
+            registerProfilePrefs: Self.registerPrefs(in:))
         profile = try context.profileManager.createProfile(named: "Default")
         mediator = PreferencesMediator(prefs: profile.prefs, defaultDownloadDirectory: "/home/u/Downloads")
         mediator.consumer = consumer
+    }
+
+    /// Registers every pref the window shows, as the browser does.
+    static func registerPrefs(in registry: PrefRegistry) {
+        SearchEnginePrefs.register(in: registry)
+        DownloadPrefs.register(in: registry)
+        HomePagePrefs.register(in: registry)
+        MemorySaverPrefs.register(in: registry)
+        AppearancePrefs.register(in: registry)
+        PrivacyPrefs.register(in: registry)
+        FontPrefs.register(in: registry)
+        ZoomPrefs.register(in: registry)
     }
 
     /// The profile's `Preferences` file, once the pending write is done.
@@ -276,35 +280,62 @@ struct PreferencesMediatorTests {
                 == "DejaVu Serif")
     }
 
+    @Test func theDefaultZoomIsKeptAsChromiumsLevelAndAppliesToEveryContextAtOnce() throws {
+        let regular = profile.webEngineContext
+        let incognito = profile.offTheRecordProfile.webEngineContext
+        let tab = WebState(params: .init(context: regular))
+        let zoomed = WebState(params: .init(context: regular))
+        zoomed.zoomLevel = 0.8
+        #expect(consumer.last?.defaultZoom == 1)
+        #expect(consumer.last?.zoomFactors.contains(1.25) == true)
+
+        mediator.setDefaultZoom(1.25)
+
+        #expect(regular.defaultPageZoom.factor == 1.25)
+        #expect(incognito.defaultPageZoom.factor == 1.25, "incognito follows its regular profile")
+        #expect(tab.zoomLevel == 1.25 && zoomed.zoomLevel == 0.8)
+        #expect(consumer.last?.defaultZoom == 1.25)
+        let partition = try #require(try preferencesFile()["partition"] as? [String: Any])
+        let level = try #require(partition["default_zoom_level"] as? Double)
+        #expect(abs(level - log(1.25) / log(1.2)) < 1e-9, "Chromium's zoom level, not a factor")
+        tab.close()
+        zoomed.close()
+    }
+
+    /// | stored level | factor read |
+    @Test(arguments: [(0.0, 1.0), (1.0, 1.2), (-1.0, 0.8333), (100.0, 5.0), (-100.0, 0.25)])
+    func aStoredLevelReadsAsAFactorInTheZoomRange(level: Double, factor: Double) {
+        profile.prefs.set(ZoomPrefs.defaultZoomLevel, .double(level))
+        #expect(ZoomPrefs.defaultFactor(in: profile.prefs) == factor)
+        #expect(profile.webEngineContext.defaultPageZoom.factor == factor)
+    }
+
     @Test func aDelayOfNoMinutesFailsNamingTheMethod() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let registry = PrefRegistry()
-                SearchEnginePrefs.register(in: registry)
-                DownloadPrefs.register(in: registry)
-                HomePagePrefs.register(in: registry)
-                MemorySaverPrefs.register(in: registry)
-                AppearancePrefs.register(in: registry)
-                PrivacyPrefs.register(in: registry)
-                FontPrefs.register(in: registry)
+                PreferencesMediatorTests.registerPrefs(in: registry)
                 let mediator = PreferencesMediator(
                     prefs: PrefService(registry: registry), defaultDownloadDirectory: "/d")
                 mediator.setMemorySaverDelay(minutes: 0)
             }
         }.expectPreconditionMessage("PreferencesMediator.setMemorySaverDelay: 0 minutes is not a delay")
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let registry = PrefRegistry()
+                PreferencesMediatorTests.registerPrefs(in: registry)
+                let mediator = PreferencesMediator(
+                    prefs: PrefService(registry: registry), defaultDownloadDirectory: "/d")
+                mediator.setDefaultZoom(0)
+            }
+        }.expectPreconditionMessage("PreferencesMediator.setDefaultZoom: 0.0 is not a zoom factor")
     }
 
     @Test func aCommandAfterDisconnectFailsNamingIt() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let registry = PrefRegistry()
-                SearchEnginePrefs.register(in: registry)
-                DownloadPrefs.register(in: registry)
-                HomePagePrefs.register(in: registry)
-                MemorySaverPrefs.register(in: registry)
-                AppearancePrefs.register(in: registry)
-                PrivacyPrefs.register(in: registry)
-                FontPrefs.register(in: registry)
+                PreferencesMediatorTests.registerPrefs(in: registry)
                 let mediator = PreferencesMediator(
                     prefs: PrefService(registry: registry), defaultDownloadDirectory: "/d")
                 mediator.disconnect()

@@ -418,6 +418,7 @@ private final class ContentRecordingContext: WebEngineContext {
         base.fetchFavicon(forPageURL: pageURL, completion: completion)
     }
 
+    var defaultPageZoom: DefaultPageZoom { base.defaultPageZoom }
     var privacySettings: WebEnginePrivacySettings {
         get { base.privacySettings }
         set { base.privacySettings = newValue }

@@ -60,10 +60,13 @@ struct SessionZoomTests {
         #expect(observer.zoomChanges == 0, "restoring is not a change of the user's")
     }
 
-    /// Files written before the zoom field (0 there) and values out of the zoom range read as
-    /// 100%.
-    @Test(arguments: [(0.0, 1.0), (2.0, 2.0), (0.25, 0.25), (5.0, 5.0), (0.1, 1.0), (7.0, 1.0), (-1.0, 1.0)])
-    func storedZoomLevelsReadBack(stored: Double, read: Double) {
+    /// The field absent (0) and values out of the zoom range read as a tab following the
+    /// default zoom (nil); 1 is a tab zoomed to 100% on purpose.
+    @Test(
+        arguments: [
+            (0.0, nil), (2.0, 2.0), (0.25, 0.25), (5.0, 5.0), (1.0, 1.0), (0.1, nil), (7.0, nil), (-1.0, nil),
+        ] as [(Double, Double?)])
+    func storedZoomLevelsReadBack(stored: Double, read: Double?) {
         let env = SessionTestEnvironment()
         defer { env.tearDown() }
         var storage = StorageWebStateStorage()
@@ -87,6 +90,30 @@ struct SessionZoomTests {
         restored.first?.forceRealized()
         #expect(restored.first?.zoomLevel == 1)
         #expect(restored.first?.lastCommittedURL == URL(string: "https://old.test/"))
+    }
+
+    @Test func aTabWithoutAZoomOfItsOwnComesBackAtTheDefaultAndOneAt100PercentStaysThere() {
+        let env = SessionTestEnvironment()
+        defer { env.tearDown() }
+        let service = env.makeService()
+        let browser = env.makeBrowser()
+        service.setSessionID("w", for: browser)
+        let tabs = env.insertTabs(browser, urls: ["https://a.test/", "https://b.test/"])
+        tabs[0].context.defaultPageZoom.factor = 1.5
+        tabs[1].zoomLevel = 1
+        service.disconnect(browser)
+        service.waitForPendingIO()
+        #expect(env.readTabData("w", tabs[0].id)?.zoomLevel == 0, "follows the default")
+        #expect(env.readTabData("w", tabs[1].id)?.zoomLevel == 1, "100% on purpose")
+
+        let restarted = env.restart()
+        let restoredBrowser = env.makeBrowser()
+        restarted.setSessionID("w", for: restoredBrowser)
+        let restored = restarted.loadSession(for: restoredBrowser)
+        restored[0].context.defaultPageZoom.factor = 1.25
+        for tab in restored { tab.forceRealized() }
+        #expect(restored.map(\.zoomLevel) == [1.25, 1])
+        #expect(restored.map(\.followsDefaultZoomLevel) == [true, false])
     }
 
     @Test func aClosedTabKeepsItsZoomInRecentlyClosedAcrossARestart() {

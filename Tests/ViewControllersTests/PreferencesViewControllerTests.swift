@@ -21,6 +21,7 @@ private final class RecordingPreferencesCommands: PreferencesCommands {
     func setColorScheme(_ scheme: ColorScheme) { received.append("style \(scheme)") }
     func setFont(_ family: String, for kind: FontKind) { received.append("font \(kind) \(family)") }
     func setMinimumFontSize(_ size: Int) { received.append("minimum \(size)") }
+    func setDefaultZoom(_ factor: Double) { received.append("zoom \(factor)") }
     func setBlocksThirdPartyCookies(_ blocks: Bool) { received.append("cookies \(blocks)") }
     func setPreventsTracking(_ prevents: Bool) { received.append("tracking \(prevents)") }
     func setMemorySaverEnabled(_ enabled: Bool) { received.append("memorySaver \(enabled)") }
@@ -34,8 +35,8 @@ final class PreferencesViewControllerTests: ViewControllerTestCase, @unchecked S
             SearchEngineOption(id: "custom", name: "Custom"),
         ],
         selectedSearchEngine: "b", newTabsOpenHomePage: true, homePage: "https://home.test/",
-        downloadDirectory: "/d", askWhereToSave: true, colorScheme: .dark, memorySaverEnabled: true,
-        memorySaverDelayMinutes: 12)
+        downloadDirectory: "/d", askWhereToSave: true, colorScheme: .dark, zoomFactors: [0.9, 1, 1.25, 1.5],
+        defaultZoom: 1.25, memorySaverEnabled: true, memorySaverDelayMinutes: 12)
 
     @MainActor
     private func makeWindow() -> (PreferencesViewController, RecordingPreferencesCommands) {
@@ -84,6 +85,13 @@ final class PreferencesViewControllerTests: ViewControllerTestCase, @unchecked S
             XCTAssertEqual(adw_combo_row_get_selected(typed(controller.styleRow)), 2)
             XCTAssertEqual(
                 gtk_spin_button_get_value_as_int(OpaquePointer(controller.memorySaverDelaySpin)), 12)
+            XCTAssertEqual(adw_combo_row_get_selected(typed(controller.defaultZoomRow)), 2)
+            let zoomLabels = adw_combo_row_get_model(typed(controller.defaultZoomRow)).map { model in
+                (0..<g_list_model_get_n_items(model)).map {
+                    gtk_string_list_get_string(model, $0).map { String(cString: $0) } ?? ""
+                }
+            }
+            XCTAssertEqual(zoomLabels, ["90%", "100%", "125%", "150%"])
 
             var custom = Self.values
             custom.selectedSearchEngine = "custom"
@@ -110,13 +118,14 @@ final class PreferencesViewControllerTests: ViewControllerTestCase, @unchecked S
             gtk_switch_set_active(OpaquePointer(controller.memorySaverSwitch), 0)
             gtk_spin_button_set_value(OpaquePointer(controller.memorySaverDelaySpin), 45)
             gtk_spin_button_set_value(OpaquePointer(controller.minimumFontSizeSpin), 9)
+            adw_combo_row_set_selected(typed(controller.defaultZoomRow), 3)
             gtk_editable_set_text(OpaquePointer(controller.customSearchRow), "https://s.test/?q=%s")
             gtkshim_emit(UnsafeMutableRawPointer(controller.customSearchRow), "apply")
             XCTAssertEqual(
                 commands.received,
                 [
                     "engine a", "home false", "ask false", "style light", "memorySaver false", "delay 45",
-                    "minimum 9",
+                    "minimum 9", "zoom 1.5",
                     "template https://s.test/?q=%s",
                 ])
         }

@@ -23,4 +23,28 @@ final class ZoomTests: WebKitTestCase, @unchecked Sendable {
             XCTAssertEqual(webkit_web_view_get_zoom_level(view), 1)
         }
     }
+
+    func testTheContextsDefaultZoomReachesTheViewsOfTabsThatFollowIt() {
+        onMainActor {
+            let context = makePersistentContext()
+            context.defaultPageZoom.factor = 1.25
+            let following = WebState(params: .init(context: context))
+            let zoomed = WebState(params: .init(context: context))
+            defer {
+                following.close()
+                zoomed.close()
+            }
+            zoomed.zoomLevel = 0.75
+            following.load(server.url("/a"))
+            @MainActor func viewZoom(_ webState: WebState) -> Double? {
+                webState.view.pointer.map {
+                    webkit_web_view_get_zoom_level($0.assumingMemoryBound(to: WebKitWebView.self))
+                }
+            }
+            XCTAssertEqual(viewZoom(following), 1.25)
+            context.defaultPageZoom.factor = 1.5
+            XCTAssertEqual(viewZoom(following), 1.5)
+            XCTAssertEqual(viewZoom(zoomed), 0.75)
+        }
+    }
 }

@@ -33,6 +33,8 @@ public protocol WebEngineContext: AnyObject {
     /// The cookies and tracking rules of every content of this context, applied at once to
     /// the pages loaded next.
     var privacySettings: WebEnginePrivacySettings { get set }
+    /// The zoom factor of pages whose tab has none of its own.
+    var defaultPageZoom: DefaultPageZoom { get }
 }
 
 extension WebEngineContext {

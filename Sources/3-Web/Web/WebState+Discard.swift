@@ -18,8 +18,9 @@ extension WebState {
         }
         precondition(!isVisible, "WebState \(id.rawValue): discard(loaders:) on a visible WebState")
         precondition(!isBeingDestroyed, "WebState \(id.rawValue): discard(loaders:) while being destroyed")
-        let kept = KeptByDiscard(faviconURL: content.faviconURL, zoomLevel: content.zoomLevel)
+        let kept = KeptByDiscard(faviconURL: content.faviconURL)
         lifecycle = .discarded(serializeMetadata(), loaders, kept)
+        context.defaultPageZoom.removeFollower(self)
         content.delegate = nil
         realizedNotificationPending = false
         content.close()

@@ -21,11 +21,9 @@ extension WebState {
     /// largest, is only a pointer bigger than the unrealized one.
     final class KeptByDiscard {
         let faviconURL: URL?
-        let zoomLevel: Double
 
-        init(faviconURL: URL?, zoomLevel: Double) {
+        init(faviconURL: URL?) {
             self.faviconURL = faviconURL
-            self.zoomLevel = zoomLevel
         }
     }
 

@@ -40,16 +40,43 @@ extension WebState {
     /// Whether the user typed into a form of the page and did not submit it (false while
     /// unrealized).
     public var hadFormInteraction: Bool { content?.hadFormInteraction ?? false }
-    /// The page zoom factor (1 while unrealized, the kept one while discarded; a restored tab
-    /// gets its saved one when it is realized); setting it realizes, and observers get
-    /// ``WebStateObserver/didChangeZoomLevel(_:)`` when it changed.
+    /// The page zoom factor: the tab's own, or its context's default
+    /// (``WebEngineContext/defaultPageZoom``) while it has none (an unrealized restored tab
+    /// learns its saved one when it is realized). Setting it realizes and gives the tab a
+    /// zoom of its own, unless the factor is the default's: then the tab follows the default
+    /// again, as Chromium's `HostZoomMap` drops a host's level equal to the default. Observers
+    /// get ``WebStateObserver/didChangeZoomLevel(_:)`` when the page's zoom changed.
     public var zoomLevel: Double {
-        get { content?.zoomLevel ?? keptByDiscard?.zoomLevel ?? 1 }
+        get { content?.zoomLevel ?? ownZoomLevel ?? context.defaultPageZoom.factor }
         set {
+            precondition(newValue > 0, "WebState.zoomLevel: \(newValue) is not a zoom factor")
             let content = realizedContent
-            guard content.zoomLevel != newValue else { return }
-            content.zoomLevel = newValue
-            observers?.forEach { $0.didChangeZoomLevel(self) }
+            ownZoomLevel = newValue == context.defaultPageZoom.factor ? nil : newValue
+            applyZoomLevel(newValue, to: content)
         }
+    }
+
+    /// Whether the tab follows its context's default zoom (it has no zoom of its own).
+    public var followsDefaultZoomLevel: Bool { ownZoomLevel == nil }
+
+    /// Drops the tab's own zoom: it follows its context's default again.
+    public func resetZoomLevel() {
+        let content = realizedContent
+        ownZoomLevel = nil
+        applyZoomLevel(context.defaultPageZoom.factor, to: content)
+    }
+
+    private func applyZoomLevel(_ level: Double, to content: any WebContent) {
+        guard content.zoomLevel != level else { return }
+        content.zoomLevel = level
+        observers?.forEach { $0.didChangeZoomLevel(self) }
+    }
+}
+
+extension WebState: DefaultPageZoomFollower {
+    /// Takes the new default, when the tab has no zoom of its own.
+    public func defaultPageZoomChanged(_ zoom: DefaultPageZoom) {
+        guard ownZoomLevel == nil, let content else { return }
+        applyZoomLevel(zoom.factor, to: content)
     }
 }

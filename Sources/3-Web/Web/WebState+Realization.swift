@@ -35,14 +35,16 @@ extension WebState {
         lifecycle = .realized(newContent, navigation)
         newContent.delegate = self
         realizedNotificationPending = true
-        if let kept, kept.zoomLevel != 1 { newContent.zoomLevel = kept.zoomLevel }
         let storage = loaders.storage()
         if let storage {
             hasOpener = hasOpener || storage.hasOpener
             userAgent = storage.userAgent
-            // Before the restore, so that the page loads at its zoom.
-            if storage.zoomLevel != newContent.zoomLevel { newContent.zoomLevel = storage.zoomLevel }
+            if kept == nil { ownZoomLevel = storage.zoomLevel }
         }
+        // Before the restore, so that the page loads at its zoom.
+        let zoom = ownZoomLevel ?? context.defaultPageZoom.factor
+        if newContent.zoomLevel != zoom { newContent.zoomLevel = zoom }
+        context.defaultPageZoom.addFollower(self)
         // Whatever gave the history (a file anyone can write), it never loads what a page
         // could not reach by itself; the engine's blob holds the same entries, so it goes too.
         let (history, dropped) = (storage?.navigation ?? Self.fallbackHistory(metadata))

@@ -18,7 +18,7 @@ extension WebState {
         }
         return WebStateStorage(
             hasOpener: hasOpener, metadata: serializeMetadata(), userAgent: userAgent,
-            navigation: content.history, zoomLevel: content.zoomLevel)
+            navigation: content.history, zoomLevel: ownZoomLevel)
     }
 
     /// The engine's native session blob: from the content when realized, else from the

@@ -32,6 +32,8 @@ public final class WebState: @MainActor SupportsUserData {
     var nextCallbackID = 0
     var userAgent = UserAgentType.automatic
     var realizedNotificationPending = false
+    /// The tab's own zoom factor; nil while it follows its context's default.
+    var ownZoomLevel: Double?
     /// The saved title of a restored tab's committed entry, shown while its page has no
     /// title yet (``title``).
     var restoredTitle: RestoredTitle?
@@ -62,6 +64,9 @@ public final class WebState: @MainActor SupportsUserData {
         }
         lifecycle = .realized(content, NavigationManager(content: content))
         content.delegate = self
+        let zoom = params.context.defaultPageZoom
+        if content.zoomLevel != zoom.factor { content.zoomLevel = zoom.factor }
+        zoom.addFollower(self)
     }
 
     /// Creates an unrealized WebState from saved metadata; `loaders` run when it is realized.
@@ -89,6 +94,7 @@ public final class WebState: @MainActor SupportsUserData {
         let content = self.content
         content?.delegate = nil
         content?.close()
+        if content != nil { context.defaultPageZoom.removeFollower(self) }
         lifecycle = .destroyed(metadata, keptByDiscard)
         delegate = nil
         observersStorage = nil

@@ -38,13 +38,14 @@ public struct WebStateStorage: Sendable, Equatable {
     public var userAgent: UserAgentType
     /// The back-forward history.
     public var navigation: NavigationHistory
-    /// The page zoom factor (1 is 100%), restored when the tab is realized.
-    public var zoomLevel: Double
+    /// The tab's own page zoom factor (1 is 100%), restored when the tab is realized; nil
+    /// while it follows its context's default.
+    public var zoomLevel: Double?
 
     /// Creates storage.
     public init(
         hasOpener: Bool = false, metadata: WebStateMetadata, userAgent: UserAgentType = .automatic,
-        navigation: NavigationHistory, zoomLevel: Double = 1
+        navigation: NavigationHistory, zoomLevel: Double? = nil
     ) {
         self.hasOpener = hasOpener
         self.metadata = metadata

@@ -29,6 +29,10 @@ public final class WebKitEngineContext: WebEngineContext {
         didSet { if privacySettings != oldValue { applyPrivacySettings() } }
     }
 
+    /// WebKitGTK has no default zoom of its own (GNOME Web sets each view's zoom as it makes
+    /// it): WebStates apply this one to their views.
+    public let defaultPageZoom = DefaultPageZoom()
+
     /// Where downloads are saved: the XDG download directory (else `~/Downloads`) unless set.
     public var downloadDirectory: URL {
         get { downloads.directory }

@@ -45,6 +45,7 @@ public final class Profile: KeyedServiceContext, @MainActor SupportsUserData {
     var privacyPrefsObservations: [PrefObservation] = []
     /// Applies the font prefs to the engine while the profile lives.
     var fontPrefsObservations: [PrefObservation] = []
+    var zoomPrefsObservation: PrefObservation?
     /// Whether the profile was destroyed; using it afterwards is a programming error.
     public private(set) var isDestroyed = false
 
@@ -84,6 +85,7 @@ public final class Profile: KeyedServiceContext, @MainActor SupportsUserData {
         let context = engine.makeContext(storage: storage)
         engineContext = context
         followPrivacyPrefs(of: context)
+        followZoomPrefs(of: context)
         if !isOffTheRecord { followFontPrefs(of: engine) }
         return context
     }
@@ -146,6 +148,8 @@ public final class Profile: KeyedServiceContext, @MainActor SupportsUserData {
         privacyPrefsObservations = []
         fontPrefsObservations.forEach { $0.cancel() }
         fontPrefsObservations = []
+        zoomPrefsObservation?.cancel()
+        zoomPrefsObservation = nil
         engineContext = nil
         isDestroyed = true
     }

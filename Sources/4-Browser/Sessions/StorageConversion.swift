@@ -123,13 +123,14 @@ extension StorageWebStateStorage {
         hasOpener_p = storage.hasOpener
         userAgent = StorageUserAgentType(storage.userAgent)
         navigation = StorageNavigationStorage(storage.navigation)
-        if storage.zoomLevel != 1, Self.zoomLevelRange.contains(storage.zoomLevel) {
-            zoomLevel = storage.zoomLevel
-        }
+        if let level = storage.zoomLevel, Self.zoomLevelRange.contains(level) { zoomLevel = level }
     }
 
-    /// The zoom factors a file may hold (the zoom commands' range, 25% to 500%); anything
-    /// else, 0 included (a file written before the field), reads as 1.
+    /// The zoom factors a file may hold as a tab's own zoom (the zoom commands' range, 25% to
+    /// 500%). 0 — the field absent — is a tab that follows the profile's default, and so is
+    /// anything out of range. Files written before default zoom existed left out 1, so their
+    /// unzoomed tabs follow the default too; 1 is only ever written for a tab zoomed to 100%
+    /// on purpose.
     static let zoomLevelRange: ClosedRange<Double> = 0.25...5
 
     func model(metadata: WebStateMetadata) -> WebStateStorage {
@@ -137,7 +138,7 @@ extension StorageWebStateStorage {
             hasOpener: hasOpener_p, metadata: hasMetadata ? self.metadata.model : metadata,
             userAgent: userAgent.model,
             navigation: navigation.model,
-            zoomLevel: Self.zoomLevelRange.contains(zoomLevel) ? zoomLevel : 1)
+            zoomLevel: Self.zoomLevelRange.contains(zoomLevel) ? zoomLevel : nil)
     }
 }
 

@@ -14,6 +14,7 @@ public final class FakeWebEngineContext: WebEngineContext {
     public let downloadObservers = ObserverList<any DownloadObserver>()
     /// The settings last applied (the fake applies them nowhere).
     public var privacySettings = WebEnginePrivacySettings()
+    public let defaultPageZoom = DefaultPageZoom()
 
     init(engine: FakeWebEngine, storage: WebEngineStorage) {
         self.engine = engine

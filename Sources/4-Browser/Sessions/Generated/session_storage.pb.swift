@@ -404,8 +404,8 @@ nonisolated struct StorageWebStateStorage: Sendable {
   /// not match (a crash between the two writes) is ignored.
   var nativeStateDigest: Data = Data()
 
-  /// Swiftlet: the tab's page zoom factor (1 is 100%). 0, what files written before it hold,
-  /// reads as 1, and so does a value outside the zoom levels' range.
+  /// Swiftlet: the tab's own page zoom factor (1 is 100%). 0 (absent) is a tab that follows
+  /// the profile's default zoom, and so is a value outside the zoom levels' range.
   var zoomLevel: Double = 0
 
   var unknownFields = SwiftProtobuf.UnknownStorage()

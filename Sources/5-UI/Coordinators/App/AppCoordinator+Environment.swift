@@ -40,6 +40,7 @@ extension AppCoordinator {
                             AppearancePrefs.register(in: $0)
                             PrivacyPrefs.register(in: $0)
                             FontPrefs.register(in: $0)
+                            ZoomPrefs.register(in: $0)
                         },
                         attachTabHelpers: { _ = FindTabHelper.attach(to: $0) })
                 },

@@ -71,8 +71,11 @@ public final class BrowserMediator {
     /// Zooms the active tab out to the previous preset level.
     public func zoomOut() { setActiveZoom { ZoomLevels.zoomedOut(from: $0) } }
 
-    /// Resets the active tab's zoom to 100%.
-    public func resetZoom() { setActiveZoom { _ in 1 } }
+    /// Puts the active tab back at the default zoom (it follows the default again).
+    public func resetZoom() {
+        state.check("zoom")
+        webStateList.activeWebState?.resetZoomLevel()
+    }
 
     /// Shows the print dialog for the active tab's page (nothing without an active tab).
     public func printActivePage() {

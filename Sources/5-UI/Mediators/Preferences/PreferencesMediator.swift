@@ -57,7 +57,7 @@ public final class PreferencesMediator: PreferencesCommands {
         SearchEnginePrefs.searchURL, HomePagePrefs.homePageIsNewTabPage, HomePagePrefs.homePage,
         DownloadPrefs.defaultDirectory, DownloadPrefs.promptForDownload, AppearancePrefs.colorScheme,
         PrivacyPrefs.cookieControlsMode, PrivacyPrefs.trackingPreventionEnabled, FontPrefs.sansSerifFamily,
-        FontPrefs.serifFamily, FontPrefs.monospaceFamily, FontPrefs.minimumSize,
+        FontPrefs.serifFamily, FontPrefs.monospaceFamily, FontPrefs.minimumSize, ZoomPrefs.defaultZoomLevel,
         MemorySaverPrefs.discardAfterSeconds,
     ]
 
@@ -109,6 +109,7 @@ public final class PreferencesMediator: PreferencesCommands {
                 .serif: prefs.string(FontPrefs.serifFamily),
                 .monospace: prefs.string(FontPrefs.monospaceFamily),
             ], minimumFontSize: prefs.int(FontPrefs.minimumSize),
+            zoomFactors: ZoomLevels.presets, defaultZoom: ZoomPrefs.defaultFactor(in: prefs),
             blocksThirdPartyCookies: PrivacyPrefs.settings(in: prefs, isOffTheRecord: false)
                 .blocksThirdPartyCookies,
             preventsTracking: prefs.bool(PrivacyPrefs.trackingPreventionEnabled),
@@ -207,6 +208,12 @@ public final class PreferencesMediator: PreferencesCommands {
     public func setMinimumFontSize(_ size: Int) {
         state.check(#function)
         prefs.set(FontPrefs.minimumSize, .int(max(0, size)))
+    }
+
+    public func setDefaultZoom(_ factor: Double) {
+        state.check(#function)
+        precondition(factor > 0, "PreferencesMediator.setDefaultZoom: \(factor) is not a zoom factor")
+        prefs.set(ZoomPrefs.defaultZoomLevel, .double(ZoomPrefs.level(ofFactor: factor)))
     }
 
     public func setBlocksThirdPartyCookies(_ blocks: Bool) {

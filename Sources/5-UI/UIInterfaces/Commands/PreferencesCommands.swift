@@ -23,6 +23,9 @@ public protocol PreferencesCommands: AnyObject {
     func setFont(_ family: String, for kind: FontKind)
     /// Draws no page's text smaller than `size` CSS pixels (0: no minimum).
     func setMinimumFontSize(_ size: Int)
+    /// Opens pages at `factor` (1 is 100%) unless their tab was zoomed; open tabs that were
+    /// not zoomed take it at once.
+    func setDefaultZoom(_ factor: Double)
     /// Refuses (or accepts) cookies of other sites than the page's, in every window; an
     /// incognito window follows its regular profile.
     func setBlocksThirdPartyCookies(_ blocks: Bool)

@@ -31,6 +31,10 @@ public struct PreferencesValues: Equatable, Sendable {
     public var fonts: [FontKind: String]
     /// The smallest text size of any page, in CSS pixels (0: none).
     public var minimumFontSize: Int
+    /// The zoom factors pages can open at, ascending (1 is 100%).
+    public var zoomFactors: [Double]
+    /// The zoom factor pages open at unless their tab was zoomed.
+    public var defaultZoom: Double
 
     // Privacy and security
 
@@ -51,7 +55,8 @@ public struct PreferencesValues: Equatable, Sendable {
         customSearchTemplate: String = "", customSearchTemplateError: String? = nil,
         newTabsOpenHomePage: Bool = false, homePage: String = "", homePageError: String? = nil,
         downloadDirectory: String = "", askWhereToSave: Bool = false, colorScheme: ColorScheme = .system,
-        fonts: [FontKind: String] = [:], minimumFontSize: Int = 0,
+        fonts: [FontKind: String] = [:], minimumFontSize: Int = 0, zoomFactors: [Double] = [1],
+        defaultZoom: Double = 1,
         blocksThirdPartyCookies: Bool = true, preventsTracking: Bool = true, memorySaverEnabled: Bool = true,
         memorySaverDelayMinutes: Int = 30
     ) {
@@ -67,6 +72,8 @@ public struct PreferencesValues: Equatable, Sendable {
         self.colorScheme = colorScheme
         self.fonts = fonts
         self.minimumFontSize = minimumFontSize
+        self.zoomFactors = zoomFactors
+        self.defaultZoom = defaultZoom
         self.blocksThirdPartyCookies = blocksThirdPartyCookies
         self.preventsTracking = preventsTracking
         self.memorySaverEnabled = memorySaverEnabled

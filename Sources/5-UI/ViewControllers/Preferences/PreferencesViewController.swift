@@ -39,6 +39,7 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
     /// A family-level `GtkFontButton` per generic font (GTK 4.8 has no `GtkFontDialogButton`).
     let fontButtons: [FontKind: UnsafeMutablePointer<GtkWidget>]
     let minimumFontSizeSpin: UnsafeMutablePointer<GtkWidget>
+    let defaultZoomRow: UnsafeMutablePointer<GtkWidget>
     let thirdPartyCookiesSwitch: UnsafeMutablePointer<GtkWidget>
     let trackingPreventionSwitch: UnsafeMutablePointer<GtkWidget>
     /// The Privacy and Security page, which other groups join (``addToPrivacyPage(_:)``).
@@ -72,6 +73,7 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
         styleRow = adw_combo_row_new()
         fontButtons = Dictionary(uniqueKeysWithValues: FontKind.allCases.map { ($0, gtk_font_button_new()!) })
         minimumFontSizeSpin = gtk_spin_button_new_with_range(0, 32, 1)
+        defaultZoomRow = adw_combo_row_new()
         thirdPartyCookiesSwitch = gtk_switch_new()
         trackingPreventionSwitch = gtk_switch_new()
         memorySaverSwitch = gtk_switch_new()
@@ -184,6 +186,9 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
         adw_combo_row_set_model(cast(styleRow), schemes)
         g_object_unref(UnsafeMutableRawPointer(schemes))
         adw_preferences_group_add(style, styleRow)
+        let pages = Self.group("Pages", in: page)
+        Self.titled(defaultZoomRow, "Default Zoom", subtitle: "Tabs you zoom keep their own")
+        adw_preferences_group_add(pages, defaultZoomRow)
         let fonts = Self.group("Fonts", in: page)
         for kind in FontKind.allCases {
             guard let button = fontButtons[kind] else { continue }
@@ -295,6 +300,13 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
             let size = Int(gtk_spin_button_get_value_as_int(opaque(minimumFontSizeSpin)))
             commands.send { $0.setMinimumFontSize(size) }
         }
+        connect(defaultZoomRow, "notify::selected") { [weak self] in
+            guard let self else { return }
+            let index = Int(adw_combo_row_get_selected(cast(defaultZoomRow)))
+            guard values.zoomFactors.indices.contains(index) else { return }
+            let factor = values.zoomFactors[index]
+            commands.send { $0.setDefaultZoom(factor) }
+        }
         connect(thirdPartyCookiesSwitch, "notify::active") { [weak self] in
             guard let self else { return }
             let blocks = gtk_switch_get_active(opaque(thirdPartyCookiesSwitch)) != 0
@@ -372,6 +384,7 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
             adw_combo_row_set_model(cast(searchEngineRow), names)
             g_object_unref(UnsafeMutableRawPointer(names))
         }
+        let oldZoomFactors = self.values.zoomFactors
         self.values = values
         if let index = values.searchEngines.firstIndex(where: { $0.id == values.selectedSearchEngine }) {
             adw_combo_row_set_selected(cast(searchEngineRow), guint(index))
@@ -395,6 +408,16 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
             gtk_font_chooser_set_font(opaque(button), "\(family) 12")
         }
         gtk_spin_button_set_value(opaque(minimumFontSizeSpin), Double(values.minimumFontSize))
+        if values.zoomFactors != oldZoomFactors {
+            let labels = Self.stringList(values.zoomFactors.map { "\(Int(($0 * 100).rounded()))%" })
+            adw_combo_row_set_model(cast(defaultZoomRow), labels)
+            g_object_unref(UnsafeMutableRawPointer(labels))
+        }
+        let nearest = values.zoomFactors.indices.min {
+            abs(values.zoomFactors[$0] - values.defaultZoom)
+                < abs(values.zoomFactors[$1] - values.defaultZoom)
+        }
+        if let nearest { adw_combo_row_set_selected(cast(defaultZoomRow), guint(nearest)) }
         gtk_switch_set_active(opaque(thirdPartyCookiesSwitch), values.blocksThirdPartyCookies ? 1 : 0)
         gtk_switch_set_active(opaque(trackingPreventionSwitch), values.preventsTracking ? 1 : 0)
         gtk_switch_set_active(opaque(memorySaverSwitch), values.memorySaverEnabled ? 1 : 0)
