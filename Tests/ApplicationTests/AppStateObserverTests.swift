@@ -83,6 +83,30 @@ struct AppStateObserverTests {
         #expect(fixture.pages(window) == ["b.test/"], "announced with the tab in")
     }
 
+    @Test func aLinkSentToIncognitoOpensInTheIncognitoWindowUsedLastOrInANewOne() throws {
+        let fixture = AppFixture()
+        fixture.launch()
+        let regular = fixture.openWindow(["https://a.test/"])
+        regular.setActivationLevel(.foregroundActive)
+        let url = URL(string: "https://secret.test/")!
+
+        let opened = fixture.app.openInIncognitoWindow(url)
+        #expect(fixture.announced.events.last == "connected", "none open: a new window")
+        #expect(opened.profile.isOffTheRecord && fixture.pages(opened) == ["secret.test/"])
+
+        let other = fixture.openWindow(["https://x.test/"], incognito: true)
+        other.setActivationLevel(.foregroundActive)
+        opened.setActivationLevel(.foregroundActive)
+        regular.setActivationLevel(.foregroundActive)
+        let again = fixture.app.openInIncognitoWindow(URL(string: "https://again.test/")!)
+
+        #expect(again === opened, "the incognito window focused last")
+        #expect(fixture.pages(opened) == ["secret.test/", "again.test/"])
+        #expect(opened.browser.webStateList.activeIndex == 1)
+        #expect(fixture.announced.events.last == "openedTab")
+        #expect(fixture.announced.openedTabIn.last === opened)
+    }
+
     @Test func restoringACrashedRunAnnouncesEachWindowThenTheEndOfTheOffer() {
         let fixture = AppFixture()
         fixture.launch()

@@ -1,13 +1,14 @@
 import Application
 
 /// Records what an ``AppState`` announces: the scenes, and every announcement's name in order
-/// (`connected`, `disconnected`, `moved`, `restored`).
+/// (`connected`, `disconnected`, `moved`, `restored`, `openedTab`).
 @MainActor
 final class RecordingAppStateObserver: AppStateObserver {
     private(set) var connected: [SceneState] = []
     private(set) var disconnected: [SceneState] = []
     private(set) var moves: [(source: SceneState, target: SceneState)] = []
     private(set) var restoredCrashed: [[SceneState]] = []
+    private(set) var openedTabIn: [SceneState] = []
     private(set) var events: [String] = []
     /// Runs at each announcement, with its name (to look at the scene as it is then).
     var onEvent: ((String, SceneState?) -> Void)?
@@ -30,6 +31,11 @@ final class RecordingAppStateObserver: AppStateObserver {
     func appState(_ appState: AppState, restoredCrashedScenes scenes: [SceneState]) {
         restoredCrashed.append(scenes)
         record("restored", nil)
+    }
+
+    func appState(_ appState: AppState, openedTabIn scene: SceneState) {
+        openedTabIn.append(scene)
+        record("openedTab", scene)
     }
 
     private func record(_ event: String, _ scene: SceneState?) {

@@ -110,12 +110,13 @@ final class BrowserCoordinatorTests: GTKTestCase, @unchecked Sendable {
             dispatcher.dispatch((any SceneCommands).self) { $0.openNewWindow(incognito: true) }
             XCTAssertEqual(app.scenes.map(\.isIncognito), [false, true], "the application opened a window")
             dispatcher.dispatch((any SceneCommands).self) {
-                $0.openNewWindow(loading: URL(string: "https://c.test/")!, incognito: true)
+                $0.openInIncognitoWindow(URL(string: "https://c.test/")!)
             }
-            XCTAssertEqual(app.scenes.map(\.isIncognito), [false, true, true])
             XCTAssertEqual(
-                app.scenes.last?.browser.webStateList.webStates.map(\.visibleURL),
-                [URL(string: "https://c.test/")!])
+                app.scenes.map(\.isIncognito), [false, true], "the incognito window open takes it")
+            XCTAssertEqual(
+                app.scenes.last?.browser.webStateList.activeWebState?.visibleURL,
+                URL(string: "https://c.test/")!)
             let agent = WebStateDelegateBrowserAgent.fromBrowser(browser)
             XCTAssertNotNil(agent?.contextMenuProvider, "the window builds its pages' context menu")
             coordinator.openTabs([URL(string: "https://a.test/")!, URL(string: "https://b.test/")!])

@@ -35,8 +35,8 @@ final class RecordingWindowCommands: NavigationCommands, BrowserCommands, SceneC
     func showKeyboardShortcuts() { received.append("showKeyboardShortcuts") }
 
     func openNewWindow(incognito: Bool) { received.append("openNewWindow(incognito: \(incognito))") }
-    func openNewWindow(loading url: URL, incognito: Bool) {
-        received.append("openNewWindow(loading: \(url.absoluteString), incognito: \(incognito))")
+    func openInIncognitoWindow(_ url: URL) {
+        received.append("openInIncognitoWindow(\(url.absoluteString))")
     }
     func moveTabToNewWindow(_ id: TabIdentifier) {}
     func moveTab(_ id: TabIdentifier, toWindow window: WindowIdentifier) {}
@@ -205,7 +205,7 @@ struct ContextMenuMediatorTests {
         try choose(
             "Open Link in Incognito Window", in: browser.webStateList.webState(at: 0),
             ContextMenuParams(linkURL: Self.link))
-        #expect(commands.received == ["openNewWindow(loading: https://a.test/b.html, incognito: true)"])
+        #expect(commands.received == ["openInIncognitoWindow(https://a.test/b.html)"])
         mediator.disconnect()
     }
 

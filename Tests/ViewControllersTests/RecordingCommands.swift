@@ -82,8 +82,8 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
     func showKeyboardShortcuts() { record("showKeyboardShortcuts") }
 
     func openNewWindow(incognito: Bool) { record(incognito ? "openNewIncognitoWindow" : "openNewWindow") }
-    func openNewWindow(loading url: URL, incognito: Bool) {
-        record("openNewWindow(loading: \(url.absoluteString), incognito: \(incognito))")
+    func openInIncognitoWindow(_ url: URL) {
+        record("openInIncognitoWindow(\(url.absoluteString))")
     }
     func showAbout() { record("showAbout") }
     func showPreferences() { record("showPreferences") }

@@ -25,6 +25,27 @@ extension AppState {
         return scene
     }
 
+    /// Opens `url` in the incognito window used last, in a new tab it activates, and
+    /// announces it; in a new incognito window when none is open. Chromium's `OFF_THE_RECORD`
+    /// disposition does the same (chrome/browser/ui/browser_navigator.cc finds the profile's
+    /// last tabbed incognito browser).
+    @discardableResult
+    public func openInIncognitoWindow(_ url: URL) -> SceneState {
+        guard let profile else { preconditionFailure("AppState.openInIncognitoWindow: not launched") }
+        precondition(!isTerminating, "AppState.openInIncognitoWindow: quitting")
+        let incognito = scenes.filter {
+            $0.profile.isOffTheRecord && $0.profile.originalProfile === profile && !$0.isClosed
+        }
+        guard let scene = incognito.max(by: { $0.lastActivation < $1.lastActivation }) else {
+            return openNewScene(incognito: true, urls: [url])
+        }
+        let webState = WebState(params: .init(context: scene.profile.webEngineContext, url: url))
+        scene.browser.webStateList.insert(webState, .automatic.activating())
+        webState.load(url)
+        observers.forEach { $0.appState(self, openedTabIn: scene) }
+        return scene
+    }
+
     static func newSessionID() -> String { UUID().uuidString.lowercased() }
 
     func restoreScene(_ sessionID: String, profile: Profile, afterCrash: Bool) -> SceneState {

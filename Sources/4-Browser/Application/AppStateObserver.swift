@@ -17,6 +17,9 @@ public protocol AppStateObserver: AnyObject {
     /// The windows of the run that crashed were restored (each connected already); the offer
     /// to restore them is over.
     func appState(_ appState: AppState, restoredCrashedScenes scenes: [SceneState])
+    /// A tab was opened in `scene`, an open window, for a link sent there from another
+    /// window; the window comes to the front.
+    func appState(_ appState: AppState, openedTabIn scene: SceneState)
 }
 
 extension AppStateObserver {
@@ -24,4 +27,5 @@ extension AppStateObserver {
     public func appState(_ appState: AppState, sceneDisconnected scene: SceneState) {}
     public func appState(_ appState: AppState, movedTabFrom source: SceneState, to target: SceneState) {}
     public func appState(_ appState: AppState, restoredCrashedScenes scenes: [SceneState]) {}
+    public func appState(_ appState: AppState, openedTabIn scene: SceneState) {}
 }

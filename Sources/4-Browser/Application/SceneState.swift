@@ -29,6 +29,11 @@ public final class SceneState {
     /// Whether the scene was set back to unattached (attached in between or not): its window
     /// is gone.
     public private(set) var isClosed = false
+    /// When the window was last the focused one, as a count of activations across all
+    /// scenes (0: never): the larger, the more recent.
+    public private(set) var lastActivation = 0
+
+    private static var activations = 0
 
     private var agents: [any SceneAgent] = []
     private let observers = ObserverList<any SceneStateObserver>()
@@ -71,6 +76,10 @@ public final class SceneState {
         if level == .unattached { isClosed = true }
         guard level != previous else { return }
         activationLevel = level
+        if level == .foregroundActive {
+            Self.activations += 1
+            lastActivation = Self.activations
+        }
         for agent in agents { agent.sceneState(self, transitionedTo: level, from: previous) }
         observers.forEach { $0.sceneState(self, transitionedTo: level, from: previous) }
     }

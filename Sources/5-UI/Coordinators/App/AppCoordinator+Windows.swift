@@ -77,6 +77,11 @@ extension AppCoordinator: AppStateObserver {
         window(of: target)?.present()
     }
 
+    /// Brings the window a link was sent to to the front.
+    public func appState(_ appState: AppState, openedTabIn scene: SceneState) {
+        window(of: scene)?.present()
+    }
+
     /// The offer to restore ends in every window.
     public func appState(_ appState: AppState, restoredCrashedScenes scenes: [SceneState]) {
         crashOfferPending = false

@@ -173,7 +173,7 @@ public final class ContextMenuMediator: ContextMenuConfigurationProvider, Contex
         case .openLinkInNewWindow: open(params.linkURL, .newWindow, from: webState)
         case .openLinkInIncognitoWindow:
             guard let url = params.linkURL else { return }
-            scene.send { $0.openNewWindow(loading: url, incognito: true) }
+            scene.send { $0.openInIncognitoWindow(url) }
         case .saveLinkAs: save(params.linkURL, title: "Save Link", from: webState)
         case .openImageInNewTab: open(params.imageURL, .newBackgroundTab, from: webState)
         case .saveImageAs: save(params.imageURL, title: "Save Image", from: webState)

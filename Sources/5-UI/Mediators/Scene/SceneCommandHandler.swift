@@ -17,9 +17,7 @@ public final class SceneCommandHandler: SceneCommands {
 
     public func openNewWindow(incognito: Bool) { mediator?.openNewWindow(incognito: incognito) }
 
-    public func openNewWindow(loading url: URL, incognito: Bool) {
-        mediator?.openWindow(urls: [url], incognito: incognito)
-    }
+    public func openInIncognitoWindow(_ url: URL) { mediator?.openInIncognitoWindow(url) }
 
     public func moveTabToNewWindow(_ id: TabIdentifier) { mediator?.moveTabToNewWindow(id) }
 

@@ -108,6 +108,12 @@ public final class SceneMediator: AppStateObserver {
         openWindow(urls: [], incognito: incognito)
     }
 
+    func openInIncognitoWindow(_ url: URL) {
+        state.check(#function)
+        guard appState.initStage == .final, !appState.isTerminating else { return }
+        appState.openInIncognitoWindow(url)
+    }
+
     func moveTabToNewWindow(_ id: TabIdentifier) {
         state.check(#function)
         // A window's only tab stays: the move would leave an empty window behind.

@@ -9,9 +9,9 @@ public import Foundation
 public protocol SceneCommands: AnyObject {
     /// Opens a new window with the start page (an incognito one when `incognito`).
     func openNewWindow(incognito: Bool)
-    /// Opens a new window (an incognito one when `incognito`) whose one tab loads `url`: a
-    /// link the user sent there from the page's context menu.
-    func openNewWindow(loading url: URL, incognito: Bool)
+    /// Opens `url` in a new tab of the incognito window used last, or in a new incognito
+    /// window when none is open: "Open Link in Incognito Window".
+    func openInIncognitoWindow(_ url: URL)
     /// Moves the tab `id` to a new window of its own, as it is (its page and history); a
     /// window's only tab stays where it is.
     func moveTabToNewWindow(_ id: TabIdentifier)
