@@ -57,6 +57,7 @@ final class FakeSaveFileChooser: SaveFileChooser {
     var asked: [String] = []
     /// Whether the completion waits for ``answerPending()``.
     var answersLater = false
+    var isInFocusedWindow = false
     private var pending: [@MainActor (URL?) -> Void] = []
 
     func chooseSaveLocation(

@@ -62,6 +62,18 @@ struct DownloadDestinationMediatorTests {
         #expect(decide("b.zip") == .some(nil), "Cancel cancels the download")
     }
 
+    @Test func theDialogOpensOverTheFocusedWindowElseTheOneOpenedLast() {
+        let other = FakeSaveFileChooser()
+        mediator.addChooser(chooser)
+        mediator.addChooser(other)
+        prefs.set(DownloadPrefs.promptForDownload, .bool(true))
+        _ = decide("a.zip")
+        chooser.isInFocusedWindow = true
+        _ = decide("b.zip")
+        #expect(other.asked == ["Save File: a.zip in /home/user/Downloads"])
+        #expect(chooser.asked == ["Save File: b.zip in /home/user/Downloads"])
+    }
+
     @Test func withoutAWindowToAskInTheDownloadGoesToTheFolder() {
         prefs.set(DownloadPrefs.promptForDownload, .bool(true))
         #expect(decide("a.zip") == .some(.directory(userDownloads)))

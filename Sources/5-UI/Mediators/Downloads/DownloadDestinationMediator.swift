@@ -7,7 +7,8 @@ public import Web
 /// change applies at once (Chromium's `DownloadTargetDeterminer` with `DownloadPrefs`):
 /// `download.default_directory` (empty: the user's download directory) and, when
 /// `download.prompt_for_download` is on, the file the user picks in the window's save
-/// dialog, which starts in that folder (Cancel cancels the download).
+/// dialog, which starts in that folder (Cancel cancels the download). The dialog opens over
+/// the focused window of the profile, else over the one opened last.
 @MainActor
 public final class DownloadDestinationMediator: DownloadDestinationDelegate {
     private let prefs: PrefService
@@ -47,8 +48,9 @@ public final class DownloadDestinationMediator: DownloadDestinationDelegate {
         suggestedFileName: String, completion: @escaping @MainActor (DownloadDestination?) -> Void
     ) {
         let folder = folder
+        let open = choosers.compactMap(\.chooser)
         guard prefs.bool(DownloadPrefs.promptForDownload),
-            let chooser = choosers.last(where: { $0.chooser != nil })?.chooser
+            let chooser = open.last(where: \.isInFocusedWindow) ?? open.last
         else {
             return completion(.directory(folder))
         }

@@ -14,6 +14,9 @@ public protocol SaveFileChooser: AnyObject {
     /// `folder` (nil: the user's download directory).
     func chooseSaveLocation(
         title: String, suggestedName: String, folder: URL?, completion: @escaping @MainActor (URL?) -> Void)
+    /// Whether the dialog's window is the focused one, where a question not tied to a window
+    /// (a download's destination) is asked.
+    var isInFocusedWindow: Bool { get }
 }
 
 extension SaveFileChooser {

@@ -18,6 +18,8 @@ public final class SaveFileDialog: SaveFileChooser {
     /// Dialogs modal over `window`, which must outlive them.
     public init(window: UnsafeMutablePointer<GtkWindow>) { self.window = window }
 
+    public var isInFocusedWindow: Bool { gtk_window_is_active(window) != 0 }
+
     isolated deinit {
         for entry in shown {
             entry.response.cancel()
