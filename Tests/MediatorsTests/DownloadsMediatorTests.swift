@@ -94,6 +94,16 @@ struct DownloadsMediatorTests {
                 "show /tmp/downloads/cut.iso.part",
             ])
 
+        #expect(!consumer.pushes.contains { $0.hasPrefix("launch failed") })
+        launcher.failure = "No such file or directory"
+        mediator.openDownload(1)
+        mediator.showDownloadInFolder(1)
+        #expect(
+            consumer.pushes.suffix(2) == [
+                "launch failed: “saved.pdf” could not be opened: No such file or directory",
+                "launch failed: The folder of “saved.pdf” could not be shown: No such file or directory",
+            ])
+
         mediator.cancelDownload(3)
         #expect(running.cancelCalls == 1)
         mediator.retryDownload(2)

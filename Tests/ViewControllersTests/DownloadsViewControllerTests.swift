@@ -37,11 +37,12 @@ final class DownloadsViewControllerTests: ViewControllerTestCase, @unchecked Sen
             controller.showDownloadFinished(id: 1, fileName: "a&b.zip")
             controller.showDownloadFailed(fileName: "c.zip")
             controller.showDownloadFailed(fileName: nil)
+            controller.showLaunchFailed("“a&b.zip” could not be opened: gone")
             XCTAssertEqual(
                 toasts.titles,
                 [
                     "“a&b.zip” downloaded [Open, Show in Folder]", "“c.zip” could not be downloaded",
-                    "A download failed",
+                    "A download failed", "“a&b.zip” could not be opened: gone",
                 ])
             XCTAssertEqual(commands.received, [])
             for button in toasts.buttons { button.action() }

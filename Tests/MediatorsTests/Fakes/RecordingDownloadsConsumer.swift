@@ -25,4 +25,5 @@ final class RecordingDownloadsConsumer: DownloadsConsumer {
 
     func showDownloadFinished(id: Int, fileName: String) { pushes.append("finished \(id) \(fileName)") }
     func showDownloadFailed(fileName: String?) { pushes.append("failed \(fileName ?? "-")") }
+    func showLaunchFailed(_ message: String) { pushes.append("launch failed: \(message)") }
 }

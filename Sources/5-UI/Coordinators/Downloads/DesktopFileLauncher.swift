@@ -11,12 +11,14 @@ import Mediators
 /// (`launch open <uri> ok`), which the end-to-end tests read.
 @MainActor
 final class DesktopFileLauncher: FileLauncher {
-    func open(_ file: URL) { launch(file.absoluteString, what: "open") }
+    func open(_ file: URL, failed: @escaping @MainActor (String) -> Void) {
+        if let failure = launch(file.absoluteString, what: "open") { failed(failure) }
+    }
 
-    func showInFolder(_ file: URL) {
+    func showInFolder(_ file: URL, failed: @escaping @MainActor (String) -> Void) {
         let uri = file.absoluteString
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else {
-            return openFolder(of: file)
+            return openFolder(of: file, failed: failed)
         }
         defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
         // ShowItems(as uris, s startup_id): the variants are floating, the call sinks them.
@@ -30,7 +32,7 @@ final class DesktopFileLauncher: FileLauncher {
             if succeeded {
                 EventLog.record("launch", "show-in-folder \(uri) ok")
             } else {
-                self?.openFolder(of: file)
+                self?.openFolder(of: file, failed: failed)
             }
         }
         g_dbus_connection_call(
@@ -40,11 +42,14 @@ final class DesktopFileLauncher: FileLauncher {
             Unmanaged.passRetained(done).toOpaque())
     }
 
-    private func openFolder(of file: URL) {
-        launch(file.deletingLastPathComponent().absoluteString, what: "show-in-folder")
+    private func openFolder(of file: URL, failed: @escaping @MainActor (String) -> Void) {
+        if let failure = launch(file.deletingLastPathComponent().absoluteString, what: "show-in-folder") {
+            failed(failure)
+        }
     }
 
-    private func launch(_ uri: String, what: String) {
+    /// Launches the default application for `uri`; the reason it could not, if it could not.
+    private func launch(_ uri: String, what: String) -> String? {
         let context = gdk_display_get_default().flatMap { gdk_display_get_app_launch_context($0) }
         defer { if let context { g_object_unref(UnsafeMutableRawPointer(context)) } }
         var error: UnsafeMutablePointer<GError>?
@@ -52,14 +57,15 @@ final class DesktopFileLauncher: FileLauncher {
             UnsafeMutableRawPointer($0).assumingMemoryBound(to: GAppLaunchContext.self)
         }
         let launched = g_app_info_launch_default_for_uri(uri, launchContext, &error) != 0
-        var outcome = "ok"
+        var failure: String?
         if let error {
-            outcome = "failed: " + (error.pointee.message.map { String(cString: $0) } ?? "unknown error")
+            failure = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
             g_error_free(error)
         } else if !launched {
-            outcome = "failed"
+            failure = "no application answered"
         }
-        EventLog.record("launch", "\(what) \(uri) \(outcome)")
+        EventLog.record("launch", "\(what) \(uri) " + (failure.map { "failed: \($0)" } ?? "ok"))
+        return failure
     }
 }
 

@@ -150,7 +150,10 @@ public final class DownloadsMediator: DownloadHistoryObserver, DownloadsCommands
     public func openDownload(_ id: Int) {
         state.check(#function)
         guard let record = history.record(Int64(id)), record.state == .complete else { return }
-        launcher.open(URL(fileURLWithPath: record.destinationPath))
+        let name = record.fileName
+        launcher.open(URL(fileURLWithPath: record.destinationPath)) { [weak self] reason in
+            self?.consumer?.showLaunchFailed("“\(name)” could not be opened: \(reason)")
+        }
     }
 
     /// Shows the saved file, or an interrupted download's partial file, in its folder.
@@ -159,7 +162,10 @@ public final class DownloadsMediator: DownloadHistoryObserver, DownloadsCommands
         guard let record = history.record(Int64(id)) else { return }
         let path = record.state == .interrupted ? record.partialFilePath : record.destinationPath
         guard let path, !path.isEmpty else { return }
-        launcher.showInFolder(URL(fileURLWithPath: path))
+        let name = record.fileName
+        launcher.showInFolder(URL(fileURLWithPath: path)) { [weak self] reason in
+            self?.consumer?.showLaunchFailed("The folder of “\(name)” could not be shown: \(reason)")
+        }
     }
 
     public func retryDownload(_ id: Int) {

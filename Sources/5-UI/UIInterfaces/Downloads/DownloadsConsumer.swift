@@ -11,4 +11,7 @@ public protocol DownloadsConsumer: AnyObject {
     func showDownloadFinished(id: Int, fileName: String)
     /// A download of `fileName` (nil if it never got a name) failed.
     func showDownloadFailed(fileName: String?)
+    /// A saved download could not be opened or shown in its folder, for the reason `message`
+    /// gives.
+    func showLaunchFailed(_ message: String)
 }

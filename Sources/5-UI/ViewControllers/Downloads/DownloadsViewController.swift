@@ -144,6 +144,10 @@ public final class DownloadsViewController: ViewController, DownloadsConsumer {
         toasts?.showToast(fileName.map { "“\($0)” could not be downloaded" } ?? "A download failed")
     }
 
+    public func showLaunchFailed(_ message: String) {
+        toasts?.showToast(message)
+    }
+
     private func remove(_ row: Row) {
         for connection in row.clicked { connection.cancel() }
         gtk_box_remove(cast(list), row.widget)
