@@ -10,7 +10,9 @@ import WebTestSupport
 @MainActor
 final class RecordingDesktopNotificationConsumer: DesktopNotificationConsumer {
     var shown: [DesktopNotificationItem] = []
+    var withdrawn: [String] = []
     func showDesktopNotification(_ item: DesktopNotificationItem) { shown.append(item) }
+    func withdrawDesktopNotification(id: String) { withdrawn.append(id) }
 }
 
 /// Pages' notifications to the desktop and clicks back, on the fake engine.
@@ -48,6 +50,26 @@ struct DesktopNotificationMediatorTests {
                 DesktopNotificationItem(
                     id: "tab-\(id.rawValue)-tag-chat", title: "Again", body: "", tab: id, notificationID: 8),
             ])
+    }
+
+    @Test func aNotificationThePageClosesOrWhoseTabClosesLeavesTheDesktop() {
+        let (browser, mediator) = makeBrowser(["a", "b"])
+        defer { withExtendedLifetime(mediator) {} }
+        let (a, b) = (browser.webStateList.webState(at: 0), browser.webStateList.webState(at: 1))
+        content(a).simulateNotification(WebNotification(id: 1, title: "One", body: ""))
+        content(a).simulateNotification(WebNotification(id: 2, title: "Chat", body: "", tag: "chat"))
+        content(a).simulateNotification(WebNotification(id: 3, title: "Chat again", body: "", tag: "chat"))
+        content(b).simulateNotification(WebNotification(id: 4, title: "Four", body: ""))
+        let (idA, idB) = (TabIdentifier(a).rawValue, TabIdentifier(b).rawValue)
+
+        content(a).simulateNotificationClosed(1)
+        content(a).simulateNotificationClosed(2)  // replaced by 3: its desktop entry is 3's now
+        content(a).simulateNotificationClosed(1)  // closed already
+        #expect(consumer.withdrawn == ["tab-\(idA)-1"])
+
+        browser.webStateList.close(at: 1, flags: .userAction)
+        browser.webStateList.close(at: 0, flags: .userAction)
+        #expect(consumer.withdrawn == ["tab-\(idA)-1", "tab-\(idB)-4", "tab-\(idA)-tag-chat"])
     }
 
     @Test func aClickActivatesTheTabAndTellsItsPage() {

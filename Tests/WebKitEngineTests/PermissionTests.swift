@@ -12,6 +12,10 @@ import XCTest
 private final class PromptCounter: WebStateObserver {
     var count = 0
     var notifications: [WebNotification] = []
+    var closedNotifications: [UInt64] = []
+    func notificationClosed(_ webState: WebState, notificationID id: UInt64) {
+        closedNotifications.append(id)
+    }
     func permissionRequestsChanged(_ webState: WebState) { count += 1 }
     func notificationShown(_ webState: WebState, notification: WebNotification) {
         notifications.append(notification)
@@ -133,6 +137,11 @@ final class PermissionTests: WebKitTestCase, @unchecked Sendable {
             XCTAssertEqual(observer.notifications.first?.tag, "t")
             webState.notificationClicked(observer.notifications[0].id)
             wait("the page's onclick") { webState.title == "clicked" }
+            webState.evaluateJavaScript(
+                "window.shown = new Notification('Later'); window.shown.onshow = () => window.shown.close()"
+            ) { _ in }
+            wait("the page's close()") { observer.closedNotifications.count == 1 }
+            XCTAssertEqual(observer.closedNotifications, observer.notifications.last.map { [$0.id] })
         }
     }
 }

@@ -33,6 +33,9 @@ public protocol WebContentDelegate: AnyObject {
     /// The page shows `notification`. Returns whether the delegate presents it; false lets
     /// the engine show it its own way.
     func webContent(_ content: any WebContent, showNotification notification: WebNotification) -> Bool
+    /// The notification `id` the delegate presented was closed by the page (`close()`, or the
+    /// page going away).
+    func webContent(_ content: any WebContent, notificationClosed id: UInt64)
 }
 
 extension WebContentDelegate {
@@ -67,4 +70,7 @@ extension WebContentDelegate {
     {
         false
     }
+
+    /// Does nothing.
+    public func webContent(_ content: any WebContent, notificationClosed id: UInt64) {}
 }

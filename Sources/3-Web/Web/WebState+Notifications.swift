@@ -9,6 +9,12 @@ extension WebState {
         return true
     }
 
+    /// Tells the observers the page closed the notification `id`.
+    public func webContent(_ content: any WebContent, notificationClosed id: UInt64) {
+        guard content === self.content, !isBeingDestroyed else { return }
+        observers?.forEach { $0.notificationClosed(self, notificationID: id) }
+    }
+
     /// The user clicked the notification `id` the page showed: the page hears it (its
     /// `onclick`). Nothing for an unrealized tab, whose page is gone.
     public func notificationClicked(_ id: UInt64) { content?.notificationClicked(id) }

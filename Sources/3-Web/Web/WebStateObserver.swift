@@ -45,6 +45,8 @@ public protocol WebStateObserver: AnyObject {
     func permissionRequestsChanged(_ webState: WebState)
     /// The page shows `notification` (its origin is allowed notifications).
     func notificationShown(_ webState: WebState, notification: WebNotification)
+    /// The page closed the notification `id` it showed (its `close()`, or the page going).
+    func notificationClosed(_ webState: WebState, notificationID id: UInt64)
     /// The page started or stopped using the camera or the microphone
     /// (``WebState/mediaCaptureState``).
     func mediaCaptureStateChanged(_ webState: WebState)
@@ -99,6 +101,8 @@ extension WebStateObserver {
     public func permissionRequestsChanged(_ webState: WebState) {}
     /// Does nothing.
     public func notificationShown(_ webState: WebState, notification: WebNotification) {}
+    /// Does nothing.
+    public func notificationClosed(_ webState: WebState, notificationID id: UInt64) {}
     /// Does nothing.
     public func mediaCaptureStateChanged(_ webState: WebState) {}
     /// Does nothing.

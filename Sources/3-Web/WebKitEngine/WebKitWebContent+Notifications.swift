@@ -29,7 +29,8 @@ extension WebKitWebContent {
         guard let delegate, delegate.webContent(self, showNotification: notification) else { return false }
         let id = notification.id
         let closed = SignalConnection.connect(object.pointer, signal: "closed") { [weak self] _ in
-            self?.notifications[id] = nil
+            guard let self, notifications.removeValue(forKey: id) != nil else { return }
+            self.delegate?.webContent(self, notificationClosed: id)
         }
         notifications[id] = (object, closed)
         return true

@@ -7,6 +7,11 @@ extension FakeWebContent {
         delegate?.webContent(self, showNotification: notification) ?? false
     }
 
+    /// The page closes the notification `id` it showed.
+    public func simulateNotificationClosed(_ id: UInt64) {
+        delegate?.webContent(self, notificationClosed: id)
+    }
+
     /// Records the click.
     public func notificationClicked(_ id: UInt64) { clickedNotifications.append(id) }
 }

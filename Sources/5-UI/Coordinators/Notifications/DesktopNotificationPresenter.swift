@@ -14,10 +14,24 @@ final class DesktopNotificationPresenter: DesktopNotificationConsumer {
     /// Sends a notification (id, `GNotification *`) to the application; by default the running
     /// one's, and nothing without one (tests inject their own).
     typealias Sender = @MainActor (_ id: String, _ notification: OpaquePointer) -> Void
+    /// Withdraws the notification of an id; by default from the running application.
+    typealias Withdrawer = @MainActor (_ id: String) -> Void
 
     private let send: Sender
+    private let withdraw: Withdrawer
 
-    init(send: @escaping Sender = DesktopNotificationPresenter.sendToDefaultApplication) { self.send = send }
+    init(
+        send: @escaping Sender = DesktopNotificationPresenter.sendToDefaultApplication,
+        withdraw: @escaping Withdrawer = DesktopNotificationPresenter.withdrawFromDefaultApplication
+    ) {
+        self.send = send
+        self.withdraw = withdraw
+    }
+
+    static func withdrawFromDefaultApplication(_ id: String) {
+        guard let application = g_application_get_default() else { return }
+        g_application_withdraw_notification(application, id)
+    }
 
     static func sendToDefaultApplication(_ id: String, _ notification: OpaquePointer) {
         guard let application = g_application_get_default() else { return }
@@ -44,5 +58,10 @@ final class DesktopNotificationPresenter: DesktopNotificationConsumer {
             notification, "app.\(Self.actionName)", g_variant_new_string(Self.target(for: item)))
         send(item.id, notification)
         EventLog.record("desktop-notification", item.title)
+    }
+
+    func withdrawDesktopNotification(id: String) {
+        withdraw(id)
+        EventLog.record("desktop-notification-withdrawn", id)
     }
 }
