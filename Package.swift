@@ -103,6 +103,7 @@ let package = Package(
         .library(name: "MemorySaver", targets: ["MemorySaver"]),
         .library(name: "ContentSettings", targets: ["ContentSettings"]),
         .library(name: "History", targets: ["History"]),
+        .library(name: "Bookmarks", targets: ["Bookmarks"]),
         .library(name: "Application", targets: ["Application"]),
         .library(name: "WebTestSupport", targets: ["WebTestSupport"]),
         .library(name: "LocalHTTPServer", targets: ["LocalHTTPServer"]),
@@ -159,6 +160,7 @@ let package = Package(
             ["Base", "Web", "KeyedServices", "Prefs", "Profiles", "TabModel", "Sessions", logging]),
         // A profile's downloads, kept in SQLite.
         library("Downloads", .browser, ["Base", "Web", "KeyedServices", "Profiles", grdb, logging]),
+        library("Bookmarks", .browser),
         library("History", .browser, ["Base", "Web", "KeyedServices", "Prefs", "Profiles", grdb, logging]),
         library(
             "Application", .browser,
@@ -284,6 +286,7 @@ let package = Package(
             "AppTests",
             ["LocalHTTPServer", "Base", "WebTestSupport", "SessionsTestSupport", "FileSystemTestSupport"]),
         tests("WebKitNavigationTests", ["Web", "WebKitNavigation"]),
+        tests("BookmarksTests", ["Bookmarks", "TestSupport"]),
         tests(
             "HistoryTests",
             [
