@@ -79,6 +79,7 @@ func tests(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
 let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
+let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
 
 let package = Package(
     name: "swiftlet",
@@ -104,6 +105,7 @@ let package = Package(
         .library(name: "ContentSettings", targets: ["ContentSettings"]),
         .library(name: "History", targets: ["History"]),
         .library(name: "Bookmarks", targets: ["Bookmarks"]),
+        .library(name: "Importer", targets: ["Importer"]),
         .library(name: "Application", targets: ["Application"]),
         .library(name: "WebTestSupport", targets: ["WebTestSupport"]),
         .library(name: "LocalHTTPServer", targets: ["LocalHTTPServer"]),
@@ -115,6 +117,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // SQLite for browsing data (the system's libsqlite3).
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // 1-Components
@@ -161,6 +164,8 @@ let package = Package(
         // A profile's downloads, kept in SQLite.
         library("Downloads", .browser, ["Base", "Web", "KeyedServices", "Profiles", grdb, logging]),
         library("Bookmarks", .browser),
+        // Moving in from other browsers: reading their bookmarks, history and open tabs.
+        library("Importer", .browser, ["Bookmarks", "History", "Web", grdb, crypto]),
         library("History", .browser, ["Base", "Web", "KeyedServices", "Prefs", "Profiles", grdb, logging]),
         library(
             "Application", .browser,
@@ -287,6 +292,7 @@ let package = Package(
             ["LocalHTTPServer", "Base", "WebTestSupport", "SessionsTestSupport", "FileSystemTestSupport"]),
         tests("WebKitNavigationTests", ["Web", "WebKitNavigation"]),
         tests("BookmarksTests", ["Bookmarks", "TestSupport"]),
+        tests("ImporterTests", ["Importer", "Bookmarks", "History", "Web", grdb, "TestSupport"]),
         tests(
             "HistoryTests",
             [
