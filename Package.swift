@@ -128,6 +128,7 @@ let package = Package(
 
         // 2-Platform
         systemLibrary("CGLib", pkgConfig: "gio-2.0", apt: "libglib2.0-dev"),
+        systemLibrary("CLZ4", pkgConfig: "liblz4", apt: "liblz4-dev"),
         systemLibrary("CGTK", pkgConfig: "gtk4", apt: "libgtk-4-dev"),
         systemLibrary("CAdwaita", pkgConfig: "libadwaita-1", apt: "libadwaita-1-dev"),
         systemLibrary("CWebKitGTK", pkgConfig: "webkitgtk-6.0", apt: "libwebkitgtk-6.0-dev"),
@@ -165,7 +166,7 @@ let package = Package(
         library("Downloads", .browser, ["Base", "Web", "KeyedServices", "Profiles", grdb, logging]),
         library("Bookmarks", .browser),
         // Moving in from other browsers: reading their bookmarks, history and open tabs.
-        library("Importer", .browser, ["Bookmarks", "History", "Web", grdb, crypto]),
+        library("Importer", .browser, ["Bookmarks", "History", "Web", "CLZ4", grdb, crypto]),
         library("History", .browser, ["Base", "Web", "KeyedServices", "Prefs", "Profiles", grdb, logging]),
         library(
             "Application", .browser,
