@@ -1,5 +1,6 @@
 public import Foundation
 public import UIInterfaces
+import Web
 
 /// The handler of one window's ``SceneCommands``, made by the ``SceneMediator`` for the
 /// window's browser dispatcher: it passes each command on with the window that sent it, which
@@ -18,7 +19,7 @@ public final class SceneCommandHandler: SceneCommands {
     public func openNewWindow(incognito: Bool) { mediator?.openNewWindow(incognito: incognito) }
 
     public func openNewWindow(loading url: URL, incognito: Bool) {
-        mediator?.openWindow(urls: [url], incognito: incognito)
+        mediator?.openWindow(urls: [url], incognito: incognito, transition: .link)
     }
 
     public func moveTabToNewWindow(_ id: TabIdentifier) { mediator?.moveTabToNewWindow(id) }
