@@ -278,7 +278,7 @@ let package = Package(
             "ApplicationTests",
             [
                 "Application", "Base", "Web", "WebTestSupport", "Prefs", "Profiles", "TabModel", "Sessions",
-                "ModelTestSupport", "KeyedServices", "TestSupport", "FileSystemTestSupport",
+                "ModelTestSupport", "KeyedServices", "TestSupport", "FileSystemTestSupport", "History",
             ]),
         tests(
             "AppTests",
@@ -319,7 +319,7 @@ let package = Package(
             [
                 "Base", "Web", "WebTestSupport", "WebKitEngine", "GLibSupport", "GTKSupport", "CWebKitGTK",
                 "LocalHTTPServer", "Profiles", "TabModel", "GTKTestSupport", "WebContentConformance",
-                "Downloads", "ContentSettings",
+                "Downloads", "ContentSettings", "History",
             ]),
         // The real browser driven as a person would: under Xvfb and a private D-Bus session
         // (scripts/run-tests), through AT-SPI and xdotool.

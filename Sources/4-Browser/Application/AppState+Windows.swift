@@ -54,6 +54,9 @@ extension AppState {
         scene.restoreProblems = launchProblemsToReport
         launchProblemsToReport = []
         scene.addAgent(SessionSavingSceneAgent(sessionService: service))
+        if let history = historyServices.service(for: profile) {
+            scene.addAgent(HistoryFlushingSceneAgent(service: history))
+        }
         scenes.append(scene)
         openScenes.add(scene.record)
         return scene

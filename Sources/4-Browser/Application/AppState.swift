@@ -78,14 +78,17 @@ public final class AppState {
         sessionServices = SessionServices.register(in: context, saveDelay: saveDelay)
         let contentSettings = HostContentSettingsMapFactory.register(in: context)
         self.contentSettings = contentSettings
+        let historyServices = HistoryServiceFactory.register(in: context)
+        self.historyServices = historyServices
+        let profileManager = context.profileManager
         browserLists = BrowserListFactory.register(in: context.dependencyManager) { webState in
             contentSettings.attachPermissionRequestManager(to: webState)
+            historyServices.attachHistoryTabHelper(to: webState, profileManager: profileManager)
             attachTabHelpers(webState)
         }
         memorySavers = MemorySaverFactory.register(
             in: context, browserLists: browserLists, sessions: sessionServices)
         downloadHistories = DownloadHistoryFactory.register(in: context)
-        historyServices = HistoryServiceFactory.register(in: context)
         openScenes = OpenSceneRegistry(localState: context.localState)
     }
 }
