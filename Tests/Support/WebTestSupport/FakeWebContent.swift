@@ -382,9 +382,15 @@ public final class FakeWebContent: WebContent {
     /// script opened, or a page with a single history entry): the delegate is asked to close.
     public func simulateCloseRequest() { delegate?.webContentDidRequestClose(self) }
 
-    /// Simulates a change of the page's title by script.
+    /// Simulates a change of the page's title by script; the committed entry takes it, as
+    /// WebKit's back-forward item does.
     public func simulateTitleChange(_ newTitle: String) {
         title = newTitle
+        if history.lastCommittedItemIndex >= 0 {
+            var items = history.items
+            items[history.lastCommittedItemIndex].title = newTitle
+            history = NavigationHistory(items: items, lastCommittedItemIndex: history.lastCommittedItemIndex)
+        }
         report(.titleChanged)
     }
 
