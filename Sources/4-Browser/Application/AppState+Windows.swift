@@ -6,9 +6,9 @@ public import Web
 
 extension AppState {
     /// Opens a new window (an incognito one when `incognito`) in ``profile``, with a new
-    /// session and a tab loading each of `urls` (marked `transition`), the last one active, and announces it: the
-    /// tabs come first, so that their pages load while the UI makes the window. Its UI sets
-    /// its activation level.
+    /// session and a tab loading each of `urls` (marked `transition`), the last one active,
+    /// and announces it: the tabs come first, so that their pages load while the UI makes the
+    /// window. Its UI sets its activation level.
     @discardableResult
     public func openNewScene(
         incognito: Bool = false, urls: [URL] = [], transition: PageTransition = .link
