@@ -162,6 +162,15 @@ struct HistoryTabHelperTests {
         #expect(rows == ["https://a.test/ Page a", "https://a.test/#part Page a"])
     }
 
+    @Test func aNavigationThatTurnedIntoADownloadIsNoVisit() async throws {
+        let tab = makeTab()
+        var context = NavigationContext(navigationID: 98, url: URL(string: "https://a.test/file.zip")!)
+        context.hasCommitted = true
+        context.isDownload = true
+        HistoryTabHelper.fromWebState(tab)?.didFinishNavigation(tab, context: context)
+        #expect(try await visits() == [])
+    }
+
     @Test func aClosedTabRecordsNothingMore() async throws {
         let tab = makeTab()
         tab.load(url("a"))
