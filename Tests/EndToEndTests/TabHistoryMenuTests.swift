@@ -43,4 +43,23 @@ final class TabHistoryMenuTests: BrowserTestCase, @unchecked Sendable {
         XCTAssertTrue(pageC.click())
         browser.waitForEvent("loaded") { $0 == self.url("/c") }
     }
+
+    func testShiftF10OnTheFocusedBackButtonOpensItsMenu() throws {
+        let browser = try launch([url("/a")])
+        browser.waitForEvent("loaded") { $0 == self.url("/a") }
+        let pid = browser.process.processIdentifier
+        Keyboard.focusWindow(of: pid)
+        typeAddress("/b", in: browser)
+        let app = try XCTUnwrap(accessibleApplication(browser))
+        let back = try XCTUnwrap(app.first(role: "push button", name: "Back"))
+        // From the location entry, back over Reload to Back (Forward cannot be used).
+        Keyboard.press("ctrl+l")
+        Keyboard.press("shift+Tab")
+        Keyboard.press("shift+Tab")
+        XCTAssertTrue(eventually { back.isFocused }, "Back has the focus")
+        Keyboard.press("shift+F10")
+        let pageA = try XCTUnwrap(waitForNode(in: app) { $0.name == "Page A" && $0.role != "page tab" })
+        XCTAssertTrue(pageA.click())
+        browser.waitForEvent("loaded") { $0 == self.url("/a") }
+    }
 }

@@ -5,9 +5,10 @@ import Commands
 import GLibSupport
 public import UIInterfaces
 
-// The Back and Forward menus: a right-click (or a long press, for touch) on either button
-// opens a menu of the tab's earlier or later pages, nearest first, as every browser's does
-// (Chromium's `BackForwardMenuModel`); choosing one sends
+// The Back and Forward menus: a right-click (or a long press, for touch; or Shift+F10 or the
+// Menu key on the focused button, GTK's context menu keys) on either button opens a menu of
+// the tab's earlier or later pages, nearest first, as every browser's does (Chromium's
+// `BackForwardMenuModel`); choosing one sends
 // ``NavigationCommands/goToHistoryItem(at:)`` with its index. A long press claims its touch,
 // so that the button's own click does not go back as well.
 
@@ -49,6 +50,14 @@ extension ToolbarViewController {
                 gtk_gesture_set_state(longPress, GTK_EVENT_SEQUENCE_CLAIMED)
             })
         gtk_widget_add_controller(button, longPress)
+
+        let keys = gtk_shortcut_controller_new()!
+        gtk_shortcut_controller_add_shortcut(
+            keys,
+            gtk_shortcut_new(
+                gtk_shortcut_trigger_parse_string("<Shift>F10|Menu"),
+                callbackShortcutAction { [weak self] in self?.showTabHistory(popover, menu: menu) ?? false }))
+        gtk_widget_add_controller(button, keys)
         return popover
     }
 
