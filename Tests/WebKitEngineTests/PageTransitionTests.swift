@@ -62,4 +62,19 @@ final class PageTransitionTests: WebKitTestCase, @unchecked Sendable {
             XCTAssertEqual(recorder.transitions, ["typed|serverRedirect", "link", "link|serverRedirect"])
         }
     }
+
+    func testAPageGoingElsewhereByItselfIsAClientRedirect() {
+        onMainActor {
+            server.route(
+                "/refreshing",
+                .html(#"<title>Refreshing</title><meta http-equiv="refresh" content="0;url=/a"><p>r</p>"#))
+            let webState = WebState(params: .init(context: makePersistentContext()))
+            defer { webState.close() }
+            let recorder = FinishedNavigationRecorder(observing: [webState])
+            webState.load(server.url("/refreshing"), transition: .typed)
+            wait("/a") { recorder.committed.count == 2 && !webState.isLoading }
+            XCTAssertEqual(recorder.committed.map(\.url), [server.url("/refreshing"), server.url("/a")])
+            XCTAssertEqual(recorder.transitions, ["typed", "link|clientRedirect"])
+        }
+    }
 }

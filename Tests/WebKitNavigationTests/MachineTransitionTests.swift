@@ -24,6 +24,8 @@ struct MachineTransitionTests {
         ("policy:allow:reload", "reload"),
         ("policy:allow:bf", "link|forwardBack"),
         ("policy:allow", "link"),
+        ("policy:allow:script", "link|clientRedirect"),
+        ("api:typed policy:allow:script", "typed"),
     ])
     func aNavigationIsMarkedByTheAPICallElseByThePagesAction(before: String, transition: String) {
         let script = SignalScript()

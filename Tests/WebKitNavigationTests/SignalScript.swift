@@ -17,8 +17,9 @@ import WebKitNavigation
 /// - `started`, `redirected`, `committed`, `finished`: "load-changed";
 /// - `policy:allow`, `policy:allow-redirect`, `policy:cancel`, `policy:cancel-redirect`:
 ///   "decide-policy" for a navigation action (or a redirect), as the delegate answered, of
-///   WebKit's type "other"; `policy:allow:link`, `policy:allow:form`, `policy:allow:reload`,
-///   `policy:allow:bf` for a link clicked, a form submitted, a reload, back or forward;
+///   WebKit's type "other" with a user gesture; `policy:allow:link`, `policy:allow:form`,
+///   `policy:allow:reload`, `policy:allow:bf`, `policy:allow:script` for a link clicked, a form
+///   submitted, a reload, back or forward, a script's navigation without a user gesture;
 /// - `status:200`: the main frame's response ("decide-policy" of a response);
 /// - `tls`: "load-failed-with-tls-errors" for an untrusted authority (`tls:expired`, or
 ///   another ``CertificateStatus`` name, for that problem);
@@ -131,7 +132,8 @@ final class SignalScript {
                 case "form": .formSubmitted
                 case "reload": .reload
                 case "bf": .backForward
-                default: .other
+                case "script": .other(userGesture: false)
+                default: .other(userGesture: true)
                 }
             machine.handle(
                 .navigationPolicyDecided(

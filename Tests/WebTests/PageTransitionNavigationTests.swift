@@ -36,8 +36,9 @@ struct PageTransitionNavigationTests {
         let recorder = FinishedNavigationRecorder(observing: [webState])
         try fakeContent(of: webState).simulateLinkClick(url: url("https://b.example/"))
         try fakeContent(of: webState).simulateFormSubmission(url: url("https://c.example/search"))
-        #expect(recorder.transitions == ["link", "formSubmit"])
-        #expect(recorder.committed.map(\.isRendererInitiated) == [true, true])
+        try fakeContent(of: webState).simulateClientRedirect(to: url("https://d.example/"))
+        #expect(recorder.transitions == ["link", "formSubmit", "link|clientRedirect"])
+        #expect(recorder.committed.map(\.isRendererInitiated) == [true, true, true])
     }
 
     @Test func serverRedirectsMarkTheNavigationAndGiveItsChain() throws {

@@ -79,7 +79,7 @@ extension WebKitWebContent {
         case WEBKIT_NAVIGATION_TYPE_BACK_FORWARD: .backForward
         case WEBKIT_NAVIGATION_TYPE_RELOAD: .reload
         case WEBKIT_NAVIGATION_TYPE_FORM_RESUBMITTED: .formResubmitted
-        default: .other
+        default: .other(userGesture: webkit_navigation_action_is_user_gesture(action) != 0)
         }
     }
 

@@ -125,9 +125,12 @@ public final class WebKitNavigationMachine {
 
     private func report(_ event: WebContentEvent) { output(.event(event)) }
 
-    /// A navigation the page started takes its transition from its action; the API's keeps
-    /// the one the call gave. (WebKitGTK does not say which frame an action targets: a
-    /// subframe's may stand until the next main-frame action or API call replaces it.)
+    /// A navigation the page started takes its transition and URL from its action; the API's
+    /// keeps the one the call gave. WebKitGTK does not say which frame an action targets: a
+    /// subframe's stands until the next main-frame action or API call replaces it, which every
+    /// main-frame navigation has before it starts; one of a subframe that came in between (a
+    /// frame of the old page starting to load in that moment) would be taken for the main
+    /// frame's until its commit, which reads the view's URI again.
     private func navigationPolicyDecided(
         _ decision: PolicyDecision, isRedirect: Bool, type: NavigationActionType, url: URL?
     ) {

@@ -375,6 +375,14 @@ public final class FakeWebContent: WebContent {
         navigate(to: url, historyIndex: nil, transition: .formSubmit, isRendererInitiated: true)
     }
 
+    /// Simulates the page going to `url` by itself (a meta refresh, a script on a timer or at
+    /// load, without the user's gesture): a navigation marked as a client redirect.
+    public func simulateClientRedirect(to url: URL) {
+        navigate(
+            to: url, historyIndex: nil, transition: PageTransition.link.adding(.clientRedirect),
+            isRendererInitiated: true)
+    }
+
     /// Simulates the pointer moving onto a link to `url`, or off every link (nil).
     public func simulateHoveredLink(_ url: URL?) { report(.hoveredLinkChanged(url)) }
 
