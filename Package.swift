@@ -13,7 +13,7 @@ import PackageDescription
 //   3-Web         Web (WebState and the engine seam), WebKitNavigation (the engine's navigation
 //                 state machine, no GTK), WebKitEngine (the seam on WebKitGTK 6.0)
 //   4-Browser     Profiles, TabModel, Sessions, MemorySaver, Downloads, ContentSettings,
-//                 Application (Chromium's ios/chrome/browser model, never GTK)
+//                 History, Application (Chromium's ios/chrome/browser model, never GTK)
 //   5-UI          UIInterfaces, Mediators (the model in, plain values out, never GTK),
 //                 ViewControllers (GTK, never the model), Coordinators (wire them together)
 //   6-App         the `swiftlet` executable, the composition root
@@ -184,7 +184,7 @@ let package = Package(
             "Mediators", .ui,
             [
                 "UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions", "Application",
-                "Downloads", "ContentSettings", "MemorySaver", "Profiles",
+                "Downloads", "ContentSettings", "MemorySaver", "Profiles", "History",
             ]),
         library(
             "ViewControllers", .ui,
@@ -194,7 +194,7 @@ let package = Package(
             [
                 "Base", "Web", "Commands", "UIInterfaces", "ViewControllers", "Mediators", "Prefs",
                 "Profiles", "Sessions", "Application", "TabModel", "WebKitEngine", "GLibSupport",
-                "GTKSupport", "CGTK", "CAdwaita", "Downloads", "ContentSettings",
+                "GTKSupport", "CGTK", "CAdwaita", "Downloads", "ContentSettings", "History",
             ]),
 
         // 6-App
@@ -261,7 +261,7 @@ let package = Package(
             [
                 "Base", "Web", "WebTestSupport", "Prefs", "TabModel", "ModelTestSupport", "UIInterfaces",
                 "Mediators", "Sessions", "Commands", "TestSupport", "Application", "Profiles", "Downloads",
-                "ContentSettings", "MemorySaver",
+                "ContentSettings", "MemorySaver", "History",
             ]),
         tests(
             "SessionsTests",
@@ -286,7 +286,7 @@ let package = Package(
             "ApplicationTests",
             [
                 "Application", "Base", "Web", "WebTestSupport", "Prefs", "Profiles", "TabModel", "Sessions",
-                "ModelTestSupport", "KeyedServices", "TestSupport", "FileSystemTestSupport",
+                "ModelTestSupport", "KeyedServices", "TestSupport", "FileSystemTestSupport", "History",
             ]),
         tests(
             "AppTests",
@@ -298,7 +298,7 @@ let package = Package(
             "HistoryTests",
             [
                 "History", "Base", "Web", "WebTestSupport", "KeyedServices", "Prefs", "Profiles",
-                "ModelTestSupport", "TestSupport", "FileSystemTestSupport",
+                "ModelTestSupport", "TestSupport", "FileSystemTestSupport", grdb,
             ]),
         tests(
             "DownloadsTests",
@@ -329,7 +329,7 @@ let package = Package(
             [
                 "Base", "Web", "WebTestSupport", "WebKitEngine", "GLibSupport", "GTKSupport", "CWebKitGTK",
                 "LocalHTTPServer", "Profiles", "TabModel", "GTKTestSupport", "WebContentConformance",
-                "Downloads", "ContentSettings",
+                "Downloads", "ContentSettings", "History",
             ]),
         // The real browser driven as a person would: under Xvfb and a private D-Bus session
         // (scripts/run-tests), through AT-SPI and xdotool.

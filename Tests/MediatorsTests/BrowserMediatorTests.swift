@@ -1,6 +1,7 @@
 import Foundation
 import Mediators
 import ModelTestSupport
+import Prefs
 import TabModel
 import TestSupport
 import Testing
@@ -226,5 +227,43 @@ extension WebState {
     /// The fake content of a realized tab (nil while unrealized).
     @MainActor fileprivate var fakeContent: FakeWebContent? {
         isRealized ? view.owner as? FakeWebContent : nil
+    }
+}
+
+/// How the pages the browser opens by itself are marked: what the history records of them.
+@MainActor
+struct BrowserMediatorTransitionTests {
+    let builder = WebStateListBuilder()
+    let list = WebStateList(delegate: nil)
+    let recorder = FinishedNavigationRecorder()
+    let startPage = URL(string: "https://start.test/")!
+
+    func makeMediator(newTabPrefs: PrefService? = nil) throws -> BrowserMediator {
+        try builder.build(list, "| a*")
+        let context = builder.engine.defaultContext
+        return BrowserMediator(webStateList: list, startPageURL: startPage, newTabPrefs: newTabPrefs) {
+            [recorder] in
+            let webState = WebState(params: .init(context: context, url: $0))
+            webState.addObserver(recorder)
+            return webState
+        }
+    }
+
+    @Test func pagesAnotherProgramAskedForAreTopLevelFromTheAPI() throws {
+        let mediator = try makeMediator()
+        mediator.openTabs(["https://x.test/", "https://y.test/"].map { URL(string: $0)! })
+        #expect(recorder.transitions == ["autoToplevel|fromAPI", "autoToplevel|fromAPI"])
+    }
+
+    @Test func aNewTabsStartPageIsTopLevelAndItsHomePageIsTheHomePage() throws {
+        let registry = PrefRegistry()
+        HomePagePrefs.register(in: registry)
+        let prefs = PrefService(registry: registry)
+        let mediator = try makeMediator(newTabPrefs: prefs)
+        mediator.openNewTab()
+        prefs.set(HomePagePrefs.homePageIsNewTabPage, .bool(false))
+        prefs.set(HomePagePrefs.homePage, .string("https://home.test/"))
+        mediator.openNewTab()
+        #expect(recorder.transitions == ["autoToplevel", "autoBookmark|homePage"])
     }
 }

@@ -19,6 +19,7 @@ final class RecordingWindowCommands: NavigationCommands, BrowserCommands, SceneC
 
     func goBack() { received.append("goBack") }
     func goForward() { received.append("goForward") }
+    func goToHistoryItem(at index: Int) { received.append("goToHistoryItem \(index)") }
     func reload() { received.append("reload") }
     func stopLoading() { received.append("stopLoading") }
 

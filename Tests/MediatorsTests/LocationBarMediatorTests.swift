@@ -125,6 +125,18 @@ struct LocationBarMediatorTests {
         #expect(consumer.pushes.contains("url \(expected)"))
     }
 
+    @Test(arguments: [
+        ("example.com", "typed|fromAddressBar"),
+        ("hello world", "generated|fromAddressBar"),
+    ])
+    func loadUserInputMarksAURLTypedAndASearchGenerated(typed: String, transition: String) throws {
+        _ = builder.realizedWebState(named: "a")
+        let mediator = try makeMediator("| a*")
+        let recorder = FinishedNavigationRecorder(observing: [builder.webState(named: "a")])
+        mediator.loadUserInput(typed)
+        #expect(recorder.transitions == [transition])
+    }
+
     @Test func searchesUseThePref() throws {
         prefs.set(SearchEnginePrefs.searchURL, .string("https://search.test/?s={searchTerms}"))
         let mediator = try makeMediator("| a*")

@@ -3,7 +3,9 @@ import Base
 import Commands
 import Downloads
 import Foundation
+import History
 import Mediators
+import MemorySaver
 import ModelTestSupport
 import Prefs
 import Profiles
@@ -23,6 +25,8 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
     case sceneHandler, sceneOpenWindow
     case contextMenuExecute
     case quitWhileDownloadingRequest
+    case mostVisitedConsumer, mostVisitedOpen, mostVisitedRemove
+    case toolbarGoToHistoryItem, preferencesShowMostVisited
 
     var message: String {
         switch self {
@@ -38,6 +42,12 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
         case .contextMenuExecute: "ContextMenuMediator.executeContextMenuCommand(_:) used after disconnect()"
         case .quitWhileDownloadingRequest:
             "QuitWhileDownloadingMediator.requestQuit() used after disconnect()"
+        case .mostVisitedConsumer: "MostVisitedMediator.consumer used after disconnect()"
+        case .mostVisitedOpen: "MostVisitedMediator.openMostVisited(_:) used after disconnect()"
+        case .mostVisitedRemove: "MostVisitedMediator.removeMostVisited(_:) used after disconnect()"
+        case .toolbarGoToHistoryItem: "ToolbarMediator.goToHistoryItem(at:) used after disconnect()"
+        case .preferencesShowMostVisited:
+            "PreferencesMediator.setNewTabsShowMostVisited(_:) used after disconnect()"
         }
     }
 
@@ -101,6 +111,36 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
             let mediator = QuitWhileDownloadingMediator(contexts: { [] }, quit: {})
             mediator.disconnect()
             mediator.requestQuit()
+        case .mostVisitedConsumer, .mostVisitedOpen, .mostVisitedRemove:
+            let registry = PrefRegistry()
+            HomePagePrefs.register(in: registry)
+            let mediator = MostVisitedMediator(
+                webStateList: list, history: HistoryService(path: nil, clock: ManualTimerClock()),
+                prefs: PrefService(registry: registry))
+            mediator.disconnect()
+            let url = URL(string: "https://a.test/")!
+            switch self {
+            case .mostVisitedConsumer: mediator.consumer = nil
+            case .mostVisitedOpen: mediator.openMostVisited(url)
+            default: mediator.removeMostVisited(url)
+            }
+        case .toolbarGoToHistoryItem:
+            let mediator = ToolbarMediator(webStateList: list)
+            mediator.disconnect()
+            mediator.goToHistoryItem(at: 0)
+        case .preferencesShowMostVisited:
+            let registry = PrefRegistry()
+            SearchEnginePrefs.register(in: registry)
+            DownloadPrefs.register(in: registry)
+            HomePagePrefs.register(in: registry)
+            MemorySaverPrefs.register(in: registry)
+            AppearancePrefs.register(in: registry)
+            PrivacyPrefs.register(in: registry)
+            FontPrefs.register(in: registry)
+            let mediator = PreferencesMediator(
+                prefs: PrefService(registry: registry), defaultDownloadDirectory: "/d")
+            mediator.disconnect()
+            mediator.setNewTabsShowMostVisited(true)
         }
     }
 }

@@ -183,6 +183,14 @@ struct PreferencesMediatorTests {
         browser.disconnect()
     }
 
+    @Test func mostVisitedIsTheDefaultAndAChoiceKeptInThePrefs() throws {
+        #expect(consumer.last?.newTabsShowMostVisited == true)
+        mediator.setNewTabsShowMostVisited(false)
+        #expect(consumer.last?.newTabsShowMostVisited == false)
+        #expect(!profile.prefs.bool(HomePagePrefs.showsMostVisited))
+        #expect(try preferencesFile()["ntp"] as? [String: Bool] == ["shortcust_visible": false])
+    }
+
     @Test func anInvalidHomePageShowsWhyAndIsNotSaved() {
         mediator.setHomePage("https://example.test/")
         mediator.setHomePage("two words")

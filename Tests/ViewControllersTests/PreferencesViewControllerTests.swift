@@ -15,6 +15,7 @@ private final class RecordingPreferencesCommands: PreferencesCommands {
     func selectSearchEngine(_ id: String) { received.append("engine \(id)") }
     func setCustomSearchTemplate(_ template: String) { received.append("template \(template)") }
     func setNewTabsOpenHomePage(_ opens: Bool) { received.append("home \(opens)") }
+    func setNewTabsShowMostVisited(_ shows: Bool) { received.append("mostVisited \(shows)") }
     func setHomePage(_ address: String) { received.append("homePage \(address)") }
     func setDownloadDirectory(_ path: String) { received.append("folder \(path)") }
     func setAskWhereToSave(_ asks: Bool) { received.append("ask \(asks)") }
@@ -73,7 +74,7 @@ final class PreferencesViewControllerTests: ViewControllerTestCase, @unchecked S
             defer { gtk_window_destroy(controller.window) }
             XCTAssertEqual(adw_combo_row_get_selected(typed(controller.searchEngineRow)), 1)
             XCTAssertEqual(gtk_widget_get_visible(controller.customSearchRow), 0)
-            XCTAssertEqual(adw_combo_row_get_selected(typed(controller.newTabRow)), 1)
+            XCTAssertEqual(adw_combo_row_get_selected(typed(controller.newTabRow)), 2)
             XCTAssertNotEqual(gtk_widget_get_visible(controller.homePageRow), 0)
             XCTAssertEqual(
                 String(cString: gtk_editable_get_text(OpaquePointer(controller.homePageRow))),
@@ -107,6 +108,26 @@ final class PreferencesViewControllerTests: ViewControllerTestCase, @unchecked S
         }
     }
 
+    func testMostVisitedIsTheMiddleChoiceOfNewTabs() {
+        onMainActor {
+            let (controller, commands) = makeWindow()
+            defer { gtk_window_destroy(controller.window) }
+            var values = Self.values
+            values.newTabsOpenHomePage = false
+            values.newTabsShowMostVisited = true
+            controller.setPreferences(values)
+            XCTAssertEqual(adw_combo_row_get_selected(typed(controller.newTabRow)), 1)
+            XCTAssertEqual(gtk_widget_get_visible(controller.homePageRow), 0)
+            XCTAssertEqual(commands.received, [])
+            adw_combo_row_set_selected(typed(controller.newTabRow), 0)
+            adw_combo_row_set_selected(typed(controller.newTabRow), 1)
+            adw_combo_row_set_selected(typed(controller.newTabRow), 2)
+            XCTAssertEqual(
+                commands.received,
+                ["home false", "mostVisited false", "home false", "mostVisited true", "home true"])
+        }
+    }
+
     func testWhatTheUserChangesIsSent() {
         onMainActor {
             let (controller, commands) = makeWindow()
@@ -124,7 +145,8 @@ final class PreferencesViewControllerTests: ViewControllerTestCase, @unchecked S
             XCTAssertEqual(
                 commands.received,
                 [
-                    "engine a", "home false", "ask false", "style light", "memorySaver false", "delay 45",
+                    "engine a", "home false", "mostVisited false", "ask false", "style light",
+                    "memorySaver false", "delay 45",
                     "minimum 9", "zoom 1.5",
                     "template https://s.test/?q=%s",
                 ])

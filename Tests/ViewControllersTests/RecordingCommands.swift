@@ -38,6 +38,7 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
 
     func goBack() { record("goBack") }
     func goForward() { record("goForward") }
+    func goToHistoryItem(at index: Int) { record("goToHistoryItem \(index)") }
     func reload() { record("reload") }
     func stopLoading() { record("stopLoading") }
 

@@ -40,4 +40,18 @@ final class WebKitConformanceDriver: WebContentConformanceDriver {
     func setTitleByScript(_ title: String, in webState: WebState) {
         webState.evaluateJavaScript("document.title = '\(title)'") { _ in }
     }
+
+    func clickLink(to url: URL, in webState: WebState) {
+        webState.evaluateJavaScript(
+            "(() => { const a = document.createElement('a'); a.href = '\(url.absoluteString)';"
+                + " document.body.appendChild(a); a.click() })()"
+        ) { _ in }
+    }
+
+    func submitForm(to url: URL, in webState: WebState) {
+        webState.evaluateJavaScript(
+            "(() => { const f = document.createElement('form'); f.method = 'post';"
+                + " f.action = '\(url.absoluteString)'; document.body.appendChild(f); f.submit() })()"
+        ) { _ in }
+    }
 }

@@ -6,7 +6,8 @@ import WebKitNavigation
 /// space-separated tokens, and records its outputs as short strings.
 ///
 /// Tokens (paths are on `http://test.local`):
-/// - `api`: the content's API starts a navigation (load, history move, reload);
+/// - `api`: the content's API starts a navigation (load, history move, reload) marked as a
+///   link; `api:typed`, `api:reload`, `api:back` mark it so;
 /// - `restore`, `restore-noload`: a session state is restored (and loads its entry, or not);
 /// - `loading`, `notloading`: whether WebKit says the view is loading (no signal);
 /// - `resource:200`: the status of the view's main resource (no signal);
@@ -15,7 +16,10 @@ import WebKitNavigation
 /// - `progress:0.5`: the estimated progress ("notify::estimated-load-progress");
 /// - `started`, `redirected`, `committed`, `finished`: "load-changed";
 /// - `policy:allow`, `policy:allow-redirect`, `policy:cancel`, `policy:cancel-redirect`:
-///   "decide-policy" for a navigation action (or a redirect), as the delegate answered;
+///   "decide-policy" for a navigation action (or a redirect), as the delegate answered, of
+///   WebKit's type "other" with a user gesture; `policy:allow:link`, `policy:allow:form`,
+///   `policy:allow:reload`, `policy:allow:bf`, `policy:allow:script` for a link clicked, a form
+///   submitted, a reload, back or forward, a script's navigation without a user gesture;
 /// - `status:200`: the main frame's response ("decide-policy" of a response);
 /// - `tls`: "load-failed-with-tls-errors" for an untrusted authority (`tls:expired`, or
 ///   another ``CertificateStatus`` name, for that problem);
@@ -93,7 +97,15 @@ final class SignalScript {
     private func send(_ token: String) {
         let (name, argument) = Self.split(token)
         switch name {
-        case "api": machine.handle(.apiNavigationStarted)
+        case "api":
+            let transition: PageTransition =
+                switch argument {
+                case "typed": .typed
+                case "reload": .reload
+                case "back": PageTransition.link.adding(.forwardBack)
+                default: .link
+                }
+            machine.handle(.apiNavigationStarted(transition))
         case "restore": machine.handle(.sessionRestored(loadsCurrentItem: true))
         case "restore-noload": machine.handle(.sessionRestored(loadsCurrentItem: false))
         case "loading": view.isLoading = true
@@ -113,10 +125,20 @@ final class SignalScript {
         case "committed": machine.handle(.loadCommitted)
         case "finished": machine.handle(.loadFinished)
         case "policy":
+            let (answer, typeName) = Self.split(argument)
+            let type: NavigationActionType =
+                switch typeName {
+                case "link": .linkClicked
+                case "form": .formSubmitted
+                case "reload": .reload
+                case "bf": .backForward
+                case "script": .other(userGesture: false)
+                default: .other(userGesture: true)
+                }
             machine.handle(
                 .navigationPolicyDecided(
-                    argument.hasPrefix("allow") ? .allow : .cancel,
-                    isRedirect: argument.hasSuffix("-redirect")))
+                    answer.hasPrefix("allow") ? .allow : .cancel, isRedirect: answer.hasSuffix("-redirect"),
+                    type: type, url: view.uri))
         case "status": machine.handle(.mainFrameResponse(status: Int(argument)!))
         case "tls": machine.handle(.loadFailedWithTLSErrors(Self.certificateStatus(argument)))
         case "cert":

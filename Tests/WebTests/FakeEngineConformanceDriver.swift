@@ -39,4 +39,12 @@ final class FakeEngineConformanceDriver: WebContentConformanceDriver {
     func setTitleByScript(_ title: String, in webState: WebState) {
         (webState.view.owner as? FakeWebContent)?.simulateTitleChange(title)
     }
+
+    func clickLink(to url: URL, in webState: WebState) {
+        (webState.view.owner as? FakeWebContent)?.simulateLinkClick(url: url)
+    }
+
+    func submitForm(to url: URL, in webState: WebState) {
+        (webState.view.owner as? FakeWebContent)?.simulateFormSubmission(url: url)
+    }
 }

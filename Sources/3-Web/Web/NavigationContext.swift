@@ -43,12 +43,22 @@ public struct WebLoadError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 }
 
-/// One navigation, as reported to observers from start to finish.
+/// One navigation, as reported to observers from start to finish (Chromium's
+/// `ios/web/public/navigation/navigation_context.h`).
 public struct NavigationContext: Sendable, Equatable {
     /// A process-unique identifier of the navigation.
     public var navigationID: Int64
     /// The URL being navigated to (updated on redirects).
     public var url: URL
+    /// How the navigation came about (`GetPageTransition`); a server redirect adds
+    /// ``PageTransition/serverRedirect``.
+    public var pageTransition: PageTransition
+    /// Every URL the navigation went to, the first request first and ``url`` last: more than
+    /// one when the server redirected it (the chain `HistoryTabHelper` records).
+    public var redirectChain: [URL]
+    /// Whether it loads a restored tab's page (Chromium's `RestoreType::kRestored`): not a
+    /// visit of the user's.
+    public var isRestore: Bool
     /// Whether it stays in the same document (fragment or history API).
     public var isSameDocument: Bool
     /// Whether the page started it rather than the user or the browser.
@@ -63,18 +73,29 @@ public struct NavigationContext: Sendable, Equatable {
     public var httpStatusCode: Int?
 
     public init(
-        navigationID: Int64, url: URL, isSameDocument: Bool = false, isRendererInitiated: Bool = false,
+        navigationID: Int64, url: URL, pageTransition: PageTransition = .link, isRestore: Bool = false,
+        isSameDocument: Bool = false, isRendererInitiated: Bool = false,
         hasCommitted: Bool = false, isDownload: Bool = false, error: WebLoadError? = nil,
         httpStatusCode: Int? = nil
     ) {
         self.navigationID = navigationID
         self.url = url
+        self.pageTransition = pageTransition
+        self.redirectChain = [url]
+        self.isRestore = isRestore
         self.isSameDocument = isSameDocument
         self.isRendererInitiated = isRendererInitiated
         self.hasCommitted = hasCommitted
         self.isDownload = isDownload
         self.error = error
         self.httpStatusCode = httpStatusCode
+    }
+
+    /// Follows a server redirect to `target`: the chain grows and the transition says so.
+    public mutating func redirect(to target: URL) {
+        url = target
+        redirectChain.append(target)
+        pageTransition = pageTransition.adding(.serverRedirect)
     }
 }
 

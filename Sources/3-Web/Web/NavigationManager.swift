@@ -23,8 +23,10 @@ public final class NavigationManager {
     /// Whether going forward is possible.
     public var canGoForward: Bool { content.history.canGoForward }
 
-    /// Loads `url` as a new entry.
-    public func load(_ url: URL) { content.load(url) }
+    /// Loads `url` as a new entry, its navigation marked `transition`.
+    public func load(_ url: URL, transition: PageTransition = .link) {
+        content.load(url, transition: transition)
+    }
     /// Goes one entry back, if possible.
     public func goBack() { if canGoBack { content.goToItem(at: lastCommittedItemIndex - 1) } }
     /// Goes one entry forward, if possible.

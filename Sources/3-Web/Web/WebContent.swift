@@ -7,11 +7,13 @@ public protocol WebContent: AnyObject {
     /// Receives events; set by the owning WebState.
     var delegate: (any WebContentDelegate)? { get set }
 
-    /// Starts loading `url` as a new history entry.
-    func load(_ url: URL)
-    /// Goes to the entry at `index` of ``history``.
+    /// Starts loading `url` as a new history entry; its navigation carries `transition`.
+    func load(_ url: URL, transition: PageTransition)
+    /// Goes to the entry at `index` of ``history``, a navigation marked
+    /// ``PageTransition/forwardBack`` (the entry's own transition is not kept: a link's).
     func goToItem(at index: Int)
-    /// Reloads the committed entry (also recovers a crashed content).
+    /// Reloads the committed entry (also recovers a crashed content), a navigation marked
+    /// ``PageTransition/reload``.
     func reload()
     func stopLoading()
 
@@ -48,8 +50,9 @@ public protocol WebContent: AnyObject {
     func sessionStateData() -> Data?
     /// Restores a tab: from `sessionState` (the native blob) when given and readable, else
     /// from `history`. Loads the committed entry unless `loadCommittedEntry` is false (a tab
-    /// that was loading when the browser crashed comes back without loading). Returns false
-    /// if neither could be used.
+    /// that was loading when the browser crashed comes back without loading), a navigation
+    /// marked ``PageTransition/reload`` and ``NavigationContext/isRestore``, as Chromium's
+    /// session restore marks it. Returns false if neither could be used.
     @discardableResult
     func restore(sessionState: Data?, history: NavigationHistory, loadCommittedEntry: Bool) -> Bool
 
@@ -102,6 +105,9 @@ public protocol WebContent: AnyObject {
 }
 
 extension WebContent {
+    /// Loads `url` as a followed link (Chromium's `WebLoadParams` default).
+    public func load(_ url: URL) { load(url, transition: .link) }
+
     /// Restores a tab and loads its committed entry.
     @discardableResult
     public func restore(sessionState: Data?, history: NavigationHistory) -> Bool {

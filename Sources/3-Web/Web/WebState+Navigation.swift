@@ -1,8 +1,11 @@
 public import Foundation
 
 extension WebState {
-    /// Loads `url` in a new entry; realizes.
-    public func load(_ url: URL) { realizedContent.load(url) }
+    /// Loads `url` in a new entry, its navigation marked `transition` (Chromium's
+    /// `WebLoadParams::transition_type`, whose default is a link); realizes.
+    public func load(_ url: URL, transition: PageTransition = .link) {
+        realizedContent.load(url, transition: transition)
+    }
     /// Reloads; realizes. Recovers a crashed tab.
     public func reload() { realizedContent.reload() }
     /// Stops loading (nothing to do while unrealized).

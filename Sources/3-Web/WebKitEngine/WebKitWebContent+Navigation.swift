@@ -3,10 +3,10 @@ public import Foundation
 public import Web
 
 extension WebKitWebContent {
-    /// Starts loading `url` as a new history entry.
-    public func load(_ url: URL) {
+    /// Starts loading `url` as a new history entry, its navigation marked `transition`.
+    public func load(_ url: URL, transition: PageTransition) {
         guard let view = webViewPointer else { preconditionFailure("WebKitWebContent: used after close()") }
-        beginAPINavigation()
+        beginAPINavigation(transition)
         webkit_web_view_load_uri(view, url.absoluteString)
     }
 
@@ -18,18 +18,20 @@ extension WebKitWebContent {
         guard let item = webkit_back_forward_list_get_nth_item(list, Int32(index - max(current, 0))) else {
             preconditionFailure("WebKitWebContent: no history item \(index)")
         }
-        beginAPINavigation()
+        beginAPINavigation(PageTransition.link.adding(.forwardBack))
         webkit_web_view_go_to_back_forward_list_item(view, item)
     }
 
     /// Reloads the committed entry; after a web process crash this starts a new one.
     public func reload() {
         guard let view = webViewPointer else { return }
-        beginAPINavigation()
+        beginAPINavigation(.reload)
         webkit_web_view_reload(view)
     }
 
-    func beginAPINavigation() { navigation.handle(.apiNavigationStarted) }
+    func beginAPINavigation(_ transition: PageTransition) {
+        navigation.handle(.apiNavigationStarted(transition))
+    }
 
     public func stopLoading() {
         guard let view = webViewPointer else { return }

@@ -2,6 +2,7 @@ import CWebKitGTK
 import Foundation
 import GLibSupport
 import Web
+import WebKitNavigation
 
 // WebKit's questions to the content: whether a navigation or a response goes on
 // ("decide-policy"), and which view a new window gets ("create").
@@ -33,7 +34,8 @@ extension WebKitWebContent {
                 args.setReturnValue(true)
                 navigation.handle(
                     .navigationPolicyDecided(
-                        .cancel, isRedirect: webkit_navigation_action_is_redirect(action) != 0))
+                        .cancel, isRedirect: webkit_navigation_action_is_redirect(action) != 0,
+                        type: Self.navigationType(of: action), url: url))
                 delegate.webContent(self, openURLFor: navigationRequest)
                 return
             }
@@ -48,7 +50,8 @@ extension WebKitWebContent {
             // An allowed new-window request goes to WebKit's default handling.
             navigation.handle(
                 .navigationPolicyDecided(
-                    answer, isRedirect: webkit_navigation_action_is_redirect(action) != 0))
+                    answer, isRedirect: webkit_navigation_action_is_redirect(action) != 0,
+                    type: Self.navigationType(of: action), url: url))
         case WEBKIT_POLICY_DECISION_TYPE_RESPONSE:
             let response = OpaquePointer(decision)
             if webkit_response_policy_decision_is_main_frame_main_resource(response) != 0,
@@ -65,6 +68,18 @@ extension WebKitWebContent {
             }
         default:
             break
+        }
+    }
+
+    /// What WebKit says `action` is.
+    static func navigationType(of action: OpaquePointer) -> NavigationActionType {
+        switch webkit_navigation_action_get_navigation_type(action) {
+        case WEBKIT_NAVIGATION_TYPE_LINK_CLICKED: .linkClicked
+        case WEBKIT_NAVIGATION_TYPE_FORM_SUBMITTED: .formSubmitted
+        case WEBKIT_NAVIGATION_TYPE_BACK_FORWARD: .backForward
+        case WEBKIT_NAVIGATION_TYPE_RELOAD: .reload
+        case WEBKIT_NAVIGATION_TYPE_FORM_RESUBMITTED: .formResubmitted
+        default: .other(userGesture: webkit_navigation_action_is_user_gesture(action) != 0)
         }
     }
 

@@ -38,7 +38,10 @@ extension WebKitWebContent {
         }
         guard let item = history.lastCommittedItem else { return false }
         // Without a session state WebKit has no entry until something loads.
-        if loadCommittedEntry { load(item.url) }
+        if loadCommittedEntry, let view = webViewPointer {
+            navigation.handle(.sessionRestored(loadsCurrentItem: true))
+            webkit_web_view_load_uri(view, item.url.absoluteString)
+        }
         return true
     }
 

@@ -48,6 +48,14 @@ public final class WebKitNavigationMachine {
     private var errorPageSSLStatus = SSLStatus.unknown
     private var errorPage = ErrorPageState.none
     private var apiNavigationPending = false
+    /// How the next navigation to start came about: the API's call, or the page's action
+    /// WebKit asked a policy for.
+    private var pendingTransition: PageTransition?
+    /// Whether the next navigation to start loads a restored entry.
+    private var pendingRestore = false
+    /// The URL the page's next navigation requests: WebKit has not changed the view's URI yet
+    /// when such a navigation starts.
+    private var pendingRequestURL: URL?
     private var historyChangedSinceReport = false
     private var committedURL: URL?
     private var pendingCompletion: PendingCompletion?
@@ -99,20 +107,46 @@ public final class WebKitNavigationMachine {
         case .uriChanged: uriChanged()
         case .faviconChanged(let url): faviconChanged(url)
         case .backForwardListChanged: backForwardListChanged()
-        case .navigationPolicyDecided(let decision, let isRedirect):
-            if decision == .cancel && !isRedirect { apiNavigationPending = false }
+        case .navigationPolicyDecided(let decision, let isRedirect, let type, let url):
+            navigationPolicyDecided(decision, isRedirect: isRedirect, type: type, url: url)
         case .mainFrameResponse(let status): mainResponseStatus = status
         case .webProcessTerminated: webProcessTerminated()
         case .completionDue: completeLoad()
-        case .apiNavigationStarted:
+        case .apiNavigationStarted(let transition):
             // A navigation asked for through the API supersedes an error page still to load.
             apiNavigationPending = true
+            pendingTransition = transition
+            pendingRestore = false
+            pendingRequestURL = nil
             errorPage = .none
         case .sessionRestored(let loadsCurrentItem): sessionRestored(loadsCurrentItem: loadsCurrentItem)
         }
     }
 
     private func report(_ event: WebContentEvent) { output(.event(event)) }
+
+    /// A navigation the page started takes its transition and URL from its action; the API's
+    /// keeps the one the call gave. WebKitGTK does not say which frame an action targets: a
+    /// subframe's stands until the next main-frame action or API call replaces it, which every
+    /// main-frame navigation has before it starts; one of a subframe that came in between (a
+    /// frame of the old page starting to load in that moment) would be taken for the main
+    /// frame's until its commit, which reads the view's URI again.
+    private func navigationPolicyDecided(
+        _ decision: PolicyDecision, isRedirect: Bool, type: NavigationActionType, url: URL?
+    ) {
+        guard !isRedirect else { return }
+        if decision == .cancel {
+            if apiNavigationPending {
+                apiNavigationPending = false
+                pendingTransition = nil
+                pendingRestore = false
+            }
+            return
+        }
+        guard !apiNavigationPending else { return }
+        pendingTransition = type.pageTransition
+        pendingRequestURL = url
+    }
 
     private func loadStarted() {
         switch errorPage {
@@ -128,10 +162,15 @@ public final class WebKitNavigationMachine {
         pendingFailure = nil
         tlsFailurePending = nil
         mainResponseStatus = nil
+        let requested = apiNavigationPending ? nil : pendingRequestURL
         let context = NavigationContext(
-            navigationID: newNavigationID(), url: view.uri ?? URL(string: "about:blank")!,
+            navigationID: newNavigationID(), url: requested ?? view.uri ?? URL(string: "about:blank")!,
+            pageTransition: pendingTransition ?? .link, isRestore: pendingRestore,
             isRendererInitiated: !apiNavigationPending)
         apiNavigationPending = false
+        pendingTransition = nil
+        pendingRestore = false
+        pendingRequestURL = nil
         navigation = context
         if !loading {
             loading = true
@@ -144,7 +183,7 @@ public final class WebKitNavigationMachine {
 
     private func loadRedirected() {
         guard errorPage == .none, var context = navigation else { return }
-        context.url = view.uri ?? context.url
+        context.redirect(to: view.uri ?? context.url)
         navigation = context
         report(.didRedirectNavigation(context))
     }
@@ -157,7 +196,10 @@ public final class WebKitNavigationMachine {
             return
         }
         guard var context = navigation else { return }
-        context.url = view.uri ?? context.url
+        if let uri = view.uri, uri != context.url {
+            context.url = uri
+            context.redirectChain[context.redirectChain.count - 1] = uri
+        }
         context.hasCommitted = true
         let status = mainResponseStatus ?? view.mainResourceStatus
         if let status, status > 0 {
@@ -306,6 +348,8 @@ public final class WebKitNavigationMachine {
         completeLoad()
         isCrashed = true
         apiNavigationPending = false
+        pendingTransition = nil
+        pendingRestore = false
         if loading {
             let error = WebLoadError.renderProcessGone(url: navigation?.url ?? view.uri)
             if var context = navigation, !context.hasCommitted {
@@ -327,5 +371,7 @@ public final class WebKitNavigationMachine {
         setSSLStatus(.unknown)
         guard loadsCurrentItem else { return report(.backForwardStateChanged) }
         apiNavigationPending = true
+        pendingTransition = .reload
+        pendingRestore = true
     }
 }

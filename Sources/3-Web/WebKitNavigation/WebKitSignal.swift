@@ -33,17 +33,18 @@ public enum WebKitSignal: Sendable, Equatable {
     /// the page; also a committed page's icon cleared (nil).
     case faviconChanged(URL?)
     case backForwardListChanged
-    /// "decide-policy" for a navigation or new-window action, once the delegate answered
-    /// `decision`; `isRedirect` when the action is a redirect.
-    case navigationPolicyDecided(PolicyDecision, isRedirect: Bool)
+    /// "decide-policy" for a navigation or new-window action of type `type` requesting `url`,
+    /// once the delegate answered `decision`; `isRedirect` when the action is a redirect.
+    case navigationPolicyDecided(PolicyDecision, isRedirect: Bool, type: NavigationActionType, url: URL?)
     /// "decide-policy" for the response of the main frame's main resource.
     case mainFrameResponse(status: Int)
     case webProcessTerminated
     /// The idle callback asked for by ``WebKitNavigationOutput/scheduleCompletion`` ran.
     case completionDue
-    /// The content's API started a navigation (load, history move or reload).
-    case apiNavigationStarted
+    /// The content's API started a navigation (load, history move or reload) marked
+    /// `transition`.
+    case apiNavigationStarted(PageTransition)
     /// A session state was restored into the view; `loadsCurrentItem` when the view is
-    /// about to load its current entry.
+    /// about to load its current entry (a restore: ``NavigationContext/isRestore``).
     case sessionRestored(loadsCurrentItem: Bool)
 }

@@ -2,15 +2,17 @@ public import Foundation
 import Profiles
 import Sessions
 public import TabModel
-import Web
+public import Web
 
 extension AppState {
     /// Opens a new window (an incognito one when `incognito`) in ``profile``, with a new
-    /// session and a tab loading each of `urls`, the last one active, and announces it: the
-    /// tabs come first, so that their pages load while the UI makes the window. Its UI sets
-    /// its activation level.
+    /// session and a tab loading each of `urls` (marked `transition`), the last one active,
+    /// and announces it: the tabs come first, so that their pages load while the UI makes the
+    /// window. Its UI sets its activation level.
     @discardableResult
-    public func openNewScene(incognito: Bool = false, urls: [URL] = []) -> SceneState {
+    public func openNewScene(
+        incognito: Bool = false, urls: [URL] = [], transition: PageTransition = .link
+    ) -> SceneState {
         guard let profile else { preconditionFailure("AppState.openNewScene: not launched") }
         precondition(!isTerminating, "AppState.openNewScene: quitting")
         let scene = makeScene(
@@ -19,7 +21,7 @@ extension AppState {
         for (index, url) in urls.enumerated() {
             let webState = WebState(params: .init(context: scene.profile.webEngineContext, url: url))
             list.insert(webState, index == urls.count - 1 ? .automatic.activating() : .automatic)
-            webState.load(url)
+            webState.load(url, transition: transition)
         }
         connect(scene)
         return scene
@@ -73,6 +75,9 @@ extension AppState {
         scene.restoreProblems = launchProblemsToReport
         launchProblemsToReport = []
         scene.addAgent(SessionSavingSceneAgent(sessionService: service))
+        if let history = historyServices.service(for: profile) {
+            scene.addAgent(HistoryFlushingSceneAgent(service: history))
+        }
         scenes.append(scene)
         openScenes.add(scene.record)
         return scene

@@ -1,6 +1,7 @@
 public import Base
 public import ContentSettings
 public import Downloads
+public import History
 public import MemorySaver
 public import Prefs
 public import Profiles
@@ -34,6 +35,8 @@ public final class AppState {
     public let memorySavers: MemorySaverFactory
     /// The downloads list keyed service (one per profile, its own for an incognito one).
     public let downloadHistories: DownloadHistoryFactory
+    /// The browsing history keyed service (one per profile, in memory for an incognito one).
+    public let historyServices: HistoryServiceFactory
     /// The content settings (site permissions) of each profile; every tab gets a
     /// ``PermissionRequestManager`` over its profile's.
     public let contentSettings: HostContentSettingsMapFactory
@@ -75,8 +78,12 @@ public final class AppState {
         sessionServices = SessionServices.register(in: context, saveDelay: saveDelay)
         let contentSettings = HostContentSettingsMapFactory.register(in: context)
         self.contentSettings = contentSettings
+        let historyServices = HistoryServiceFactory.register(in: context)
+        self.historyServices = historyServices
+        let profileManager = context.profileManager
         browserLists = BrowserListFactory.register(in: context.dependencyManager) { webState in
             contentSettings.attachPermissionRequestManager(to: webState)
+            historyServices.attachHistoryTabHelper(to: webState, profileManager: profileManager)
             attachTabHelpers(webState)
         }
         memorySavers = MemorySaverFactory.register(

@@ -107,7 +107,7 @@ struct HeadlessRunner {
         // The first page starts loading before the window is made: its web process starts
         // and the page loads while GTK makes and maps the window (the page lays out again
         // at the window's size).
-        if let first = options.urls.first { webState.load(first) }
+        if let first = options.urls.first { webState.load(first, transition: Self.transition) }
         let window = WindowHandle(gtk_window_new()!)
         defer { window.destroy() }
         gtk_window_set_default_size(window.gtkWindow, 1280, 800)
@@ -116,7 +116,7 @@ struct HeadlessRunner {
         for (index, url) in options.urls.enumerated() {
             if index > 0 {
                 watcher.status = nil
-                webState.load(url)
+                webState.load(url, transition: Self.transition)
             }
             let finished = GLibMainLoop.pump(timeout: .milliseconds(Int(options.timeout * 1000))) {
                 watcher.status != nil
@@ -186,6 +186,9 @@ struct HeadlessRunner {
         if case .success(.string(let title)) = result { return title }
         return webState.title
     }
+
+    /// How the pages of the command line are marked (Chromium's startup URLs).
+    static let transition = PageTransition.autoToplevel.adding(.fromAPI)
 
     private static func fail(_ message: String) {
         FileHandle.standardError.write(Data("swiftlet: \(message)\n".utf8))

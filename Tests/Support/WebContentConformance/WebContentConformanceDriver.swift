@@ -20,4 +20,8 @@ public protocol WebContentConformanceDriver: AnyObject {
     func settle()
     /// Makes the page shown in `webState` set its title by script (`document.title`).
     func setTitleByScript(_ title: String, in webState: WebState)
+    /// Makes the page shown in `webState` click a link to `url` (a script's click).
+    func clickLink(to url: URL, in webState: WebState)
+    /// Makes the page shown in `webState` submit a form whose action is `url` by POST.
+    func submitForm(to url: URL, in webState: WebState)
 }

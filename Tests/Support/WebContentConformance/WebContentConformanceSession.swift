@@ -9,6 +9,9 @@ import WebTestSupport
 public final class WebContentConformanceSession {
     private let driver: any WebContentConformanceDriver
     private let recorder = WebStateEventRecorder()
+    private let navigationRecorder = FinishedNavigationRecorder()
+    /// Whether ``events`` ends with the transitions of the committed navigations.
+    private var recordsTransitions = false
     /// The WebState the steps act on (a restore replaces it).
     public private(set) var webState: WebState
     /// The steps that did not finish in time.
@@ -19,6 +22,7 @@ public final class WebContentConformanceSession {
         self.driver = driver
         webState = WebState(params: .init(context: driver.context))
         webState.addObserver(recorder)
+        webState.addObserver(navigationRecorder)
     }
 
     /// The events recorded so far, URLs named as in ``name(in:)``, without two things an
@@ -41,7 +45,22 @@ public final class WebContentConformanceSession {
             }
             events.append(name(in: event))
         }
-        return titles.isEmpty ? events : events + ["titles: " + titles.joined(separator: ", ")]
+        if !titles.isEmpty { events.append("titles: " + titles.joined(separator: ", ")) }
+        if recordsTransitions { events.append("transitions: " + transitions.joined(separator: ", ")) }
+        return events
+    }
+
+    /// The committed navigations as "page transition", a restore marked "restore", a
+    /// redirect chain following in brackets.
+    private var transitions: [String] {
+        navigationRecorder.committed.map { navigation in
+            var text = name(of: navigation.url) + " \(navigation.pageTransition)"
+            if navigation.isRestore { text += " restore" }
+            if navigation.redirectChain.count > 1 {
+                text += " [" + navigation.redirectChain.map { name(of: $0) }.joined(separator: " ") + "]"
+            }
+            return text
+        }
     }
 
     /// What the WebState shows once the scenario ended: its history (the committed entry
@@ -79,12 +98,31 @@ public final class WebContentConformanceSession {
     public func startRecording() {
         driver.settle()
         recorder.reset()
+        navigationRecorder.reset()
+    }
+
+    /// Has ``events`` end with how each committed navigation from now on came about.
+    public func recordTransitions() {
+        startRecording()
+        recordsTransitions = true
     }
 
     /// Loads `page` and waits until it has loaded (a page that never answers: until its
     /// navigation started; an unreachable one: until its error page is shown).
-    public func load(_ page: ConformancePage) {
-        navigate(to: page, "load of \(page)") { webState.load(driver.url(of: page)) }
+    public func load(_ page: ConformancePage, transition: PageTransition = .link) {
+        navigate(to: page, "load of \(page)") { webState.load(driver.url(of: page), transition: transition) }
+    }
+
+    /// Has the page follow a link to `page` (a click of the page's, no user gesture) and
+    /// waits until it has loaded.
+    public func clickLink(to page: ConformancePage) {
+        navigate(to: page, "link to \(page)") { driver.clickLink(to: driver.url(of: page), in: webState) }
+    }
+
+    /// Has the page submit a form (POST) whose action is `page` and waits until it has
+    /// loaded.
+    public func submitForm(to page: ConformancePage) {
+        navigate(to: page, "form to \(page)") { driver.submitForm(to: driver.url(of: page), in: webState) }
     }
 
     /// Goes back to `page` and waits until it has loaded.
@@ -143,10 +181,12 @@ public final class WebContentConformanceSession {
         let storage = WebStateStorage(metadata: metadata, navigation: history)
         webState.close()
         recorder.reset()
+        navigationRecorder.reset()
         webState = WebState(
             context: driver.context, id: .newUnique(), metadata: metadata,
             loaders: .init(storage: { storage }, nativeSessionState: { nil }))
         webState.addObserver(recorder)
+        webState.addObserver(navigationRecorder)
         navigate(to: page, "restore of \(page)") { webState.forceRealized() }
     }
 

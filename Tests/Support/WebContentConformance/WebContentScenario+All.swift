@@ -3,12 +3,15 @@
 // for what is left out of their order (progress estimates, titles). A difference found here
 // is a difference between the fake engine and WebKit: fix the fake, or the WebKit engine.
 
+import Web
+
 extension WebContentScenario {
     /// Every scenario.
     public static let all: [WebContentScenario] = [
         loadingAPage, goingBackAndForward, reloading, changingTheTitle, stopping, loadingOverAStalledLoad,
         followingARedirect, loadingAMissingPage, failingToLoad, followingARedirectLoop, closing,
-        restoringAHistory, zooming,
+        restoringAHistory, zooming, markingTheBrowsersTransitions, markingAPagesTransitions,
+        markingARedirect, markingARestore,
     ]
 
     /// The events of a load that commits `page` (after a first one: without the change of
@@ -192,5 +195,64 @@ extension WebContentScenario {
         session.startRecording()
         session.setZoom(1.5)
         session.load(.b)
+    }
+
+    /// The transitions of the navigations the browser starts: a typed load, a link's (the
+    /// default), back, forward and reload.
+    static let markingTheBrowsersTransitions = WebContentScenario(
+        "marking the browser's transitions",
+        expected: load("a", first: true) + load("b") + load("a") + load("b") + load("b") + [
+            "titles: Page A, Page B, Page A, Page B, Page B",
+            "transitions: a typed|fromAddressBar, b link, a link|forwardBack, b link|forwardBack, b reload",
+            "history [a b*], visible b, title \"Page B\", zoom 1.0",
+        ]
+    ) { session in
+        session.recordTransitions()
+        session.load(.a, transition: PageTransition.typed.adding(.fromAddressBar))
+        session.load(.b)
+        session.goBack(to: .a)
+        session.goForward(to: .b)
+        session.reload(.b)
+    }
+
+    /// The transitions of the navigations the page starts: a link and a form.
+    static let markingAPagesTransitions = WebContentScenario(
+        "marking a page's transitions",
+        expected: load("b") + load("c") + [
+            "titles: Page B, Page C", "transitions: b link, c formSubmit",
+            "history [a b c*], visible c, title \"Page C\", zoom 1.0",
+        ]
+    ) { session in
+        session.load(.a)
+        session.recordTransitions()
+        session.clickLink(to: .b)
+        session.submitForm(to: .c)
+    }
+
+    /// A server redirect marks the navigation and gives its chain.
+    static let markingARedirect = WebContentScenario(
+        "marking a redirect",
+        expected: [
+            "didStartLoading", "didStartNavigation(redirecting)", "loadProgressChanged(0.1)",
+            "didRedirectNavigation(a)", "didFinishNavigation(a committed)", "didChangeVisibleSecurityState",
+            "didChangeBackForwardState", "loadProgressChanged(1.0)", "didStopLoading", "pageLoaded(success)",
+            "titles: Page A", "transitions: a typed|serverRedirect [redirecting a]",
+            "history [a*], visible a, title \"Page A\", zoom 1.0",
+        ]
+    ) { session in
+        session.recordTransitions()
+        session.load(.redirecting, transition: .typed)
+    }
+
+    /// A restored tab's load is a reload, marked as a restore.
+    static let markingARestore = WebContentScenario(
+        "marking a restore",
+        expected: ["webStateRealized"] + load("b", first: true) + [
+            "titles: Page B", "transitions: b reload restore",
+            "history [a b* c], visible b, title \"Page B\", zoom 1.0",
+        ]
+    ) { session in
+        session.recordTransitions()
+        session.restore([.a, .b, .c], committed: 1)
     }
 }

@@ -66,12 +66,16 @@ public final class FakeWebContent: WebContent {
     // MARK: Navigation
 
     /// Loads `url` as a new entry.
-    public func load(_ url: URL) { navigate(to: url, historyIndex: nil) }
+    public func load(_ url: URL, transition: PageTransition) {
+        navigate(to: url, historyIndex: nil, transition: transition)
+    }
 
     /// Goes to the entry at `index`.
     public func goToItem(at index: Int) {
         precondition(history.items.indices.contains(index), "FakeWebContent: no item \(index)")
-        navigate(to: history.items[index].url, historyIndex: index)
+        navigate(
+            to: history.items[index].url, historyIndex: index,
+            transition: PageTransition.link.adding(.forwardBack))
     }
 
     /// Reloads the committed entry; clears the crashed state.
@@ -80,7 +84,7 @@ public final class FakeWebContent: WebContent {
         guard history.lastCommittedItemIndex >= 0 else { return }
         navigate(
             to: history.items[history.lastCommittedItemIndex].url,
-            historyIndex: history.lastCommittedItemIndex)
+            historyIndex: history.lastCommittedItemIndex, transition: .reload)
     }
 
     /// Stops a stalled load: its navigation finishes, cancelled, and the load fails.
@@ -107,12 +111,17 @@ public final class FakeWebContent: WebContent {
 
     private func report(_ event: WebContentEvent) { delegate?.webContent(self, didReport: event) }
 
-    private func navigate(to requestedURL: URL, historyIndex: Int?) {
+    private func navigate(
+        to requestedURL: URL, historyIndex: Int?, transition: PageTransition, isRestore: Bool = false,
+        isRendererInitiated: Bool = false
+    ) {
         precondition(!isClosed, "FakeWebContent: used after close()")
         if delegate?.webContent(self, decidePolicyFor: NavigationRequest(url: requestedURL)) == .cancel {
             return
         }
-        var context = NavigationContext(navigationID: engine.newNavigationID(), url: requestedURL)
+        var context = NavigationContext(
+            navigationID: engine.newNavigationID(), url: requestedURL, pageTransition: transition,
+            isRestore: isRestore, isRendererInitiated: isRendererInitiated)
         // A new navigation cancels a stalled one, whose load ends before the new one starts.
         if let stalled = stalledNavigation {
             stalledNavigation = nil
@@ -143,7 +152,7 @@ public final class FakeWebContent: WebContent {
                 )
                 return
             }
-            context.url = target
+            context.redirect(to: target)
             visibleURL = target
             report(.didRedirectNavigation(context))
             page = engine.page(for: target)
@@ -293,7 +302,8 @@ public final class FakeWebContent: WebContent {
             return true
         }
         navigate(
-            to: chosen.items[chosen.lastCommittedItemIndex].url, historyIndex: chosen.lastCommittedItemIndex)
+            to: chosen.items[chosen.lastCommittedItemIndex].url, historyIndex: chosen.lastCommittedItemIndex,
+            transition: .reload, isRestore: true)
         return true
     }
 
@@ -352,11 +362,25 @@ public final class FakeWebContent: WebContent {
     /// (``WebContentDelegate/webContent(_:openURLFor:)``).
     public func simulateLinkClick(url: URL, disposition: WindowOpenDisposition = .currentTab) {
         guard disposition != .currentTab else {
-            navigate(to: url, historyIndex: nil)
+            navigate(to: url, historyIndex: nil, transition: .link, isRendererInitiated: true)
             return
         }
         delegate?.webContent(
             self, openURLFor: NavigationRequest(url: url, isUserInitiated: true, disposition: disposition))
+    }
+
+    /// Simulates the user submitting a form of the page whose action is `url`: a navigation
+    /// the page starts, marked ``PageTransition/formSubmit``.
+    public func simulateFormSubmission(url: URL) {
+        navigate(to: url, historyIndex: nil, transition: .formSubmit, isRendererInitiated: true)
+    }
+
+    /// Simulates the page going to `url` by itself (a meta refresh, a script on a timer or at
+    /// load, without the user's gesture): a navigation marked as a client redirect.
+    public func simulateClientRedirect(to url: URL) {
+        navigate(
+            to: url, historyIndex: nil, transition: PageTransition.link.adding(.clientRedirect),
+            isRendererInitiated: true)
     }
 
     /// Simulates the pointer moving onto a link to `url`, or off every link (nil).
@@ -366,9 +390,15 @@ public final class FakeWebContent: WebContent {
     /// script opened, or a page with a single history entry): the delegate is asked to close.
     public func simulateCloseRequest() { delegate?.webContentDidRequestClose(self) }
 
-    /// Simulates a change of the page's title by script.
+    /// Simulates a change of the page's title by script; the committed entry takes it, as
+    /// WebKit's back-forward item does.
     public func simulateTitleChange(_ newTitle: String) {
         title = newTitle
+        if history.lastCommittedItemIndex >= 0 {
+            var items = history.items
+            items[history.lastCommittedItemIndex].title = newTitle
+            history = NavigationHistory(items: items, lastCommittedItemIndex: history.lastCommittedItemIndex)
+        }
         report(.titleChanged)
     }
 

@@ -132,9 +132,10 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         let profile = browser.profile
         let tabStrip = TabStripCoordinator(
             scene: scene, sceneMediator: sceneMediator, registry: tabStripRegistry)
-        tabStrip.faviconLoader = profile.userData.getOrCreate(FaviconLoader.userDataKey) {
+        let faviconLoader = profile.userData.getOrCreate(FaviconLoader.userDataKey) {
             FaviconLoader(context: profile.webEngineContext)
         }
+        tabStrip.faviconLoader = faviconLoader
         let toolbar = ToolbarCoordinator(webStateList: webStateList, dispatcher: dispatcher)
         let locationBar = LocationBarCoordinator(
             webStateList: webStateList, prefs: profile.prefs, dispatcher: dispatcher)
@@ -173,8 +174,16 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
             WindowTitleCoordinator(
                 isIncognito: isIncognito, consumer: windowViewController, webStateList: webStateList,
                 dispatcher: dispatcher))
-        let newTabPage =
-            isIncognito ? NewTabPageCoordinator(webStateList: webStateList, dispatcher: dispatcher) : nil
+        var newTabPage: NewTabPageCoordinator?
+        if isIncognito {
+            newTabPage = NewTabPageCoordinator(webStateList: webStateList, dispatcher: dispatcher)
+        } else if let history = appState?.historyServices.service(for: profile),
+            profile.prefs.registry.isRegistered(HomePagePrefs.showsMostVisited)
+        {
+            let page = NewTabPageCoordinator(webStateList: webStateList, dispatcher: dispatcher)
+            page.mostVisited = .init(history: history, prefs: profile.prefs, faviconLoader: faviconLoader)
+            newTabPage = page
+        }
         if let newTabPage { parts.append(newTabPage) }
         parts.append(
             DesktopNotificationCoordinator(webStateList: webStateList, dispatcher: dispatcher) {

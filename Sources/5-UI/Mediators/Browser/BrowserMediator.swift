@@ -42,7 +42,7 @@ public final class BrowserMediator {
         let url = newTabPrefs.map { HomePagePrefs.newTabURL(in: $0, blank: startPageURL) } ?? startPageURL
         let webState = webStateFactory(url)
         webStateList.insert(webState, .automatic.activating())
-        webState.load(url)
+        webState.load(url, transition: Self.transition(ofNewTabPage: url, startPage: startPageURL))
     }
 
     /// Opens `urls` as new tabs at the end of the list (tabs the user asked for from outside
@@ -52,8 +52,18 @@ public final class BrowserMediator {
         for (index, url) in urls.enumerated() {
             let webState = webStateFactory(url)
             webStateList.insert(webState, index == urls.count - 1 ? .automatic.activating() : .automatic)
-            webState.load(url)
+            webState.load(url, transition: Self.transitionFromOutside)
         }
+    }
+
+    /// How a page another program asked for is marked (Chromium's startup URLs:
+    /// `chrome/browser/ui/startup/startup_browser_creator_impl.cc`).
+    static let transitionFromOutside = PageTransition.autoToplevel.adding(.fromAPI)
+
+    /// How the page a new tab or window opens is marked: the home page as Chromium's Home
+    /// button marks it (`chrome::Home`), the start page as a page the browser loaded itself.
+    static func transition(ofNewTabPage url: URL, startPage: URL) -> PageTransition {
+        url == startPage ? .autoToplevel : PageTransition.autoBookmark.adding(.homePage)
     }
 
     /// Closes the active tab (a user action). Returns whether the list is now empty (the

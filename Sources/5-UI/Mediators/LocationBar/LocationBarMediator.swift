@@ -124,13 +124,18 @@ public final class LocationBarMediator: LocationBarCommands, WebStateObserver {
 
     // MARK: LocationBarCommands
 
-    /// Loads `text` in the active tab: the URL it is, or a search for it. Empty text, or no
-    /// active tab, does nothing.
+    /// Loads `text` in the active tab: the URL it is (typed), or a search for it (generated),
+    /// both from the location bar, as Chromium's omnibox marks them. Empty text, or no active
+    /// tab, does nothing.
     public func loadUserInput(_ text: String) {
         state.check(#function)
         let classifier = LocationInputClassifier(
             searchURLTemplate: prefService.string(SearchEnginePrefs.searchURL))
-        guard let webState = activeWebState, let url = classifier.url(for: text) else { return }
-        webState.load(url)
+        guard let webState = activeWebState, let classification = classifier.classify(text) else { return }
+        switch classification {
+        case .url(let url): webState.load(url, transition: PageTransition.typed.adding(.fromAddressBar))
+        case .search(let url):
+            webState.load(url, transition: PageTransition.generated.adding(.fromAddressBar))
+        }
     }
 }

@@ -55,6 +55,7 @@ public final class PreferencesMediator: PreferencesCommands {
     /// The prefs the window shows.
     static let observedPrefs = [
         SearchEnginePrefs.searchURL, HomePagePrefs.homePageIsNewTabPage, HomePagePrefs.homePage,
+        HomePagePrefs.showsMostVisited,
         DownloadPrefs.defaultDirectory, DownloadPrefs.promptForDownload, AppearancePrefs.colorScheme,
         PrivacyPrefs.cookieControlsMode, PrivacyPrefs.trackingPreventionEnabled, FontPrefs.sansSerifFamily,
         FontPrefs.serifFamily, FontPrefs.monospaceFamily, FontPrefs.minimumSize, ZoomPrefs.defaultZoomLevel,
@@ -100,6 +101,7 @@ public final class PreferencesMediator: PreferencesCommands {
             customSearchTemplate: typedSearchTemplate ?? (engine == nil ? searchURL : ""),
             customSearchTemplateError: searchTemplateError,
             newTabsOpenHomePage: !prefs.bool(HomePagePrefs.homePageIsNewTabPage),
+            newTabsShowMostVisited: prefs.bool(HomePagePrefs.showsMostVisited),
             homePage: typedHomePage ?? prefs.string(HomePagePrefs.homePage), homePageError: homePageError,
             downloadDirectory: directory.isEmpty ? defaultDownloadDirectory : directory,
             askWhereToSave: prefs.bool(DownloadPrefs.promptForDownload),
@@ -159,6 +161,11 @@ public final class PreferencesMediator: PreferencesCommands {
     public func setNewTabsOpenHomePage(_ opens: Bool) {
         state.check(#function)
         prefs.set(HomePagePrefs.homePageIsNewTabPage, .bool(!opens))
+    }
+
+    public func setNewTabsShowMostVisited(_ shows: Bool) {
+        state.check(#function)
+        prefs.set(HomePagePrefs.showsMostVisited, .bool(shows))
     }
 
     public func setHomePage(_ address: String) {

@@ -1,5 +1,6 @@
 public import Foundation
 public import UIInterfaces
+import Web
 
 /// The handler of one window's ``SceneCommands``, made by the ``SceneMediator`` for the
 /// window's browser dispatcher: it passes each command on with the window that sent it, which

@@ -83,14 +83,27 @@ public final class SceneMediator: AppStateObserver {
 
     // MARK: What the application asks (the command line, a window's close button)
 
-    /// Opens a new window (an incognito one when `incognito`) with a tab for each of `urls`,
-    /// the last one selected; with none, the start page (or the home page).
+    /// Opens a new window (an incognito one when `incognito`) with a tab for each of `urls`
+    /// (pages another program asked for), the last one selected; with none, the start page
+    /// (or the home page).
     public func openWindow(urls: [URL], incognito: Bool) {
-        state.check(#function)
+        openWindow(urls: urls, incognito: incognito, transition: BrowserMediator.transitionFromOutside)
+    }
+
+    /// Opens a new window as ``openWindow(urls:incognito:)``, the pages of `urls` marked
+    /// `transition`.
+    func openWindow(urls: [URL], incognito: Bool, transition: PageTransition) {
+        state.check("openWindow(urls:incognito:)")
         guard appState.initStage == .final, !appState.isTerminating else { return }
         let startPage =
             newTabPrefs().map { HomePagePrefs.newTabURL(in: $0, blank: startPageURL) } ?? startPageURL
-        appState.openNewScene(incognito: incognito, urls: urls.isEmpty ? [startPage] : urls)
+        guard !urls.isEmpty else {
+            appState.openNewScene(
+                incognito: incognito, urls: [startPage],
+                transition: BrowserMediator.transition(ofNewTabPage: startPage, startPage: startPageURL))
+            return
+        }
+        appState.openNewScene(incognito: incognito, urls: urls, transition: transition)
     }
 
     /// Closes `window` (not by quitting): its scene goes to recently closed, or is deleted

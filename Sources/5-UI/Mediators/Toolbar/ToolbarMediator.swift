@@ -3,8 +3,10 @@ public import UIInterfaces
 public import Web
 
 /// Between a window's ``WebStateList`` and its toolbar: pushes whether the active tab can
-/// go back and forward, whether it is loading and its zoom level to the ``ToolbarConsumer``,
-/// and carries out the ``NavigationCommands`` on the active tab.
+/// go back and forward, its earlier and later pages (the Back and Forward menus, from the
+/// tab's own history, so a restored tab has them too), whether it is loading and its zoom
+/// level to the ``ToolbarConsumer``, and carries out the ``NavigationCommands`` on the active
+/// tab.
 ///
 /// An unrealized tab cannot go back or forward and is not loading (its history is not in
 /// memory); the state is pushed again when it is realized.
@@ -14,6 +16,7 @@ public final class ToolbarMediator: NavigationCommands, WebStateObserver {
     private var state = MediatorState("ToolbarMediator")
     private var observation: ActiveWebStateObservation?
     private var lastNavigationState: (canGoBack: Bool, canGoForward: Bool)?
+    private var lastTabHistory: (back: [TabHistoryItem], forward: [TabHistoryItem])?
     private var lastLoading: Bool?
     private var lastZoomLevel: Double?
 
@@ -22,6 +25,7 @@ public final class ToolbarMediator: NavigationCommands, WebStateObserver {
         didSet {
             state.check("consumer")
             lastNavigationState = nil
+            lastTabHistory = nil
             lastLoading = nil
             lastZoomLevel = nil
             push()
@@ -55,6 +59,11 @@ public final class ToolbarMediator: NavigationCommands, WebStateObserver {
             consumer.setNavigationState(
                 canGoBack: navigation.canGoBack, canGoForward: navigation.canGoForward)
         }
+        let history = Self.tabHistory(manager?.history ?? .empty)
+        if lastTabHistory.map({ $0 != history }) ?? true {
+            lastTabHistory = history
+            consumer.setTabHistory(back: history.back, forward: history.forward)
+        }
         let loading = activeWebState?.isLoading ?? false
         if lastLoading != loading {
             lastLoading = loading
@@ -65,6 +74,26 @@ public final class ToolbarMediator: NavigationCommands, WebStateObserver {
             lastZoomLevel = zoomLevel
             consumer.setZoomLevel(zoomLevel)
         }
+    }
+
+    /// How many pages each menu lists at most, as Chromium's back and forward menus
+    /// (`chrome/browser/ui/toolbar/back_forward_menu_model.cc`: `kMaxHistoryItems`).
+    public static let maxTabHistoryItems = 12
+
+    /// The entries before and after the committed one of `history`, nearest first.
+    static func tabHistory(
+        _ history: NavigationHistory
+    ) -> (back: [TabHistoryItem], forward: [TabHistoryItem]) {
+        let committed = history.lastCommittedItemIndex
+        guard committed >= 0 else { return ([], []) }
+        func item(_ index: Int) -> TabHistoryItem {
+            let entry = history.items[index]
+            return TabHistoryItem(
+                index: index, title: entry.title.isEmpty ? entry.displayURL.absoluteString : entry.title)
+        }
+        let back = stride(from: committed - 1, through: 0, by: -1).prefix(maxTabHistoryItems).map(item)
+        let forward = (committed + 1..<history.items.count).prefix(maxTabHistoryItems).map(item)
+        return (back, forward)
     }
 
     // MARK: WebStateObserver (the active tab, through the observation)
@@ -79,6 +108,8 @@ public final class ToolbarMediator: NavigationCommands, WebStateObserver {
     public func didStopLoading(_ webState: WebState) { push() }
     /// Pushes the state of the realized tab.
     public func webStateRealized(_ webState: WebState) { push() }
+    /// Pushes the menus' titles.
+    public func titleWasSet(_ webState: WebState) { push() }
     /// Pushes the loading state.
     public func renderProcessGone(_ webState: WebState) { push() }
     /// Pushes the zoom level.
@@ -96,6 +127,17 @@ public final class ToolbarMediator: NavigationCommands, WebStateObserver {
     public func goForward() {
         state.check(#function)
         activeWebState?.navigationManager.goForward()
+    }
+
+    /// Goes to the entry at `index` of the active tab's history, if it still has one there
+    /// other than the committed one.
+    public func goToHistoryItem(at index: Int) {
+        state.check(#function)
+        guard let manager = activeWebState?.navigationManagerIfRealized,
+            manager.items.indices.contains(index),
+            index != manager.lastCommittedItemIndex
+        else { return }
+        manager.goToItem(at: index)
     }
 
     /// Reloads the active tab.

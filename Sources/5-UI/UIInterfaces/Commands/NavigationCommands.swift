@@ -5,6 +5,9 @@ public protocol NavigationCommands: AnyObject {
     func goBack()
     /// Goes forward one entry.
     func goForward()
+    /// Goes to the entry at `index` of the tab's history (an entry of the Back or Forward
+    /// menu, ``TabHistoryItem``); an index the history no longer has does nothing.
+    func goToHistoryItem(at index: Int)
     /// Reloads the page.
     func reload()
     func stopLoading()

@@ -10,6 +10,8 @@ public protocol PreferencesCommands: AnyObject {
     func setCustomSearchTemplate(_ template: String)
     /// New tabs and windows open the home page (else a blank page).
     func setNewTabsOpenHomePage(_ opens: Bool)
+    /// The blank page of new tabs and windows shows the most visited sites.
+    func setNewTabsShowMostVisited(_ shows: Bool)
     /// Sets the home page to `address` (fixed up as the location bar does); an address that
     /// is not a URL is not saved, and the window shows why.
     func setHomePage(_ address: String)

@@ -14,6 +14,8 @@ public struct PreferencesValues: Equatable, Sendable {
     public var customSearchTemplateError: String?
     /// Whether new tabs and new windows open the home page (else a blank page).
     public var newTabsOpenHomePage: Bool
+    /// Whether the blank page of new tabs shows the most visited sites.
+    public var newTabsShowMostVisited: Bool
     /// The home page's address.
     public var homePage: String
     /// Why the home page typed last was not saved.
@@ -53,7 +55,8 @@ public struct PreferencesValues: Equatable, Sendable {
     public init(
         searchEngines: [SearchEngineOption] = [], selectedSearchEngine: String = "",
         customSearchTemplate: String = "", customSearchTemplateError: String? = nil,
-        newTabsOpenHomePage: Bool = false, homePage: String = "", homePageError: String? = nil,
+        newTabsOpenHomePage: Bool = false, newTabsShowMostVisited: Bool = false, homePage: String = "",
+        homePageError: String? = nil,
         downloadDirectory: String = "", askWhereToSave: Bool = false, colorScheme: ColorScheme = .system,
         fonts: [FontKind: String] = [:], minimumFontSize: Int = 0, zoomFactors: [Double] = [1],
         defaultZoom: Double = 1,
@@ -65,6 +68,7 @@ public struct PreferencesValues: Equatable, Sendable {
         self.customSearchTemplate = customSearchTemplate
         self.customSearchTemplateError = customSearchTemplateError
         self.newTabsOpenHomePage = newTabsOpenHomePage
+        self.newTabsShowMostVisited = newTabsShowMostVisited
         self.homePage = homePage
         self.homePageError = homePageError
         self.downloadDirectory = downloadDirectory

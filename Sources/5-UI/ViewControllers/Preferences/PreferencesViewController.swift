@@ -50,6 +50,10 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
 
     static let customSearchTitle = "Custom Search Address (%s for the Words)"
     static let homePageTitle = "Home Page Address"
+    /// What new tabs and windows open with, in the "Open With" row's order.
+    static let newTabChoices = ["Blank Page", "Most Visited", "Home Page"]
+    static let mostVisitedChoice = 1
+    static let homePageChoice = 2
 
     /// A window sending through `commands`, not shown yet.
     public init(commands: CommandSender<any PreferencesCommands>) {
@@ -160,7 +164,7 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
 
         let newTabs = Self.group("New Tabs and Windows", in: page)
         Self.titled(newTabRow, "Open With")
-        let choices = Self.stringList(["Blank Page", "Home Page"])
+        let choices = Self.stringList(Self.newTabChoices)
         adw_combo_row_set_model(cast(newTabRow), choices)
         g_object_unref(UnsafeMutableRawPointer(choices))
         adw_preferences_group_add(newTabs, newTabRow)
@@ -268,9 +272,11 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
         }
         connect(newTabRow, "notify::selected") { [weak self] in
             guard let self else { return }
-            let opens = adw_combo_row_get_selected(cast(newTabRow)) == 1
+            let choice = Int(adw_combo_row_get_selected(cast(newTabRow)))
+            let opens = choice == Self.homePageChoice
             gtk_widget_set_visible(homePageRow, opens ? 1 : 0)
             commands.send { $0.setNewTabsOpenHomePage(opens) }
+            if !opens { commands.send { $0.setNewTabsShowMostVisited(choice == Self.mostVisitedChoice) } }
         }
         connect(homePageRow, "apply") { [weak self] in self?.sendHomePage() }
         connect(downloadFolderButton, "clicked") { [weak self] in self?.chooseDownloadFolder() }
@@ -394,7 +400,11 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
         Self.setText(values.customSearchTemplate, of: customSearchRow)
         Self.showError(values.customSearchTemplateError, on: customSearchRow, title: Self.customSearchTitle)
 
-        adw_combo_row_set_selected(cast(newTabRow), values.newTabsOpenHomePage ? 1 : 0)
+        adw_combo_row_set_selected(
+            cast(newTabRow),
+            UInt32(
+                values.newTabsOpenHomePage
+                    ? Self.homePageChoice : values.newTabsShowMostVisited ? Self.mostVisitedChoice : 0))
         gtk_widget_set_visible(homePageRow, values.newTabsOpenHomePage ? 1 : 0)
         Self.setText(values.homePage, of: homePageRow)
         Self.showError(values.homePageError, on: homePageRow, title: Self.homePageTitle)

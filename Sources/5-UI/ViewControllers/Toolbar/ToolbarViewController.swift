@@ -7,8 +7,9 @@ public import UIInterfaces
 /// The navigation buttons: Back, Forward and Reload (Stop while loading).
 ///
 /// Their state comes only from ``ToolbarConsumer`` pushes; a click sends a
-/// ``NavigationCommands`` command. The zoom level goes to the main menu's zoom row
-/// (``zoomControl``), which the window places.
+/// ``NavigationCommands`` command. A right-click or a long press on Back or Forward lists
+/// the tab's earlier or later pages (`+TabHistory`). The zoom level goes to the main menu's
+/// zoom row (``zoomControl``), which the window places.
 @MainActor
 public final class ToolbarViewController: ViewController, ToolbarConsumer {
     /// A horizontal box of the buttons.
@@ -21,9 +22,17 @@ public final class ToolbarViewController: ViewController, ToolbarConsumer {
     /// The main menu's zoom row.
     public let zoomControl = ZoomControlViewController()
 
-    private let navigation: CommandSender<any NavigationCommands>
+    let navigation: CommandSender<any NavigationCommands>
     private let ownership: GObjectRef
-    private var connections: [SignalConnection] = []
+    var connections: [SignalConnection] = []
+    /// The "toolbar." actions of the Back and Forward menus.
+    let menuActions = ActionGroup()
+    /// The Back menu's items (a `GMenu`) and its popover.
+    let backMenu = GObjectRef(adopting: UnsafeMutableRawPointer(g_menu_new()!))
+    var backPopover: UnsafeMutablePointer<GtkWidget>!
+    /// The Forward menu's items (a `GMenu`) and its popover.
+    let forwardMenu = GObjectRef(adopting: UnsafeMutableRawPointer(g_menu_new()!))
+    var forwardPopover: UnsafeMutablePointer<GtkWidget>!
 
     /// Creates the toolbar; clicks are sent through `navigation`.
     public init(navigation: CommandSender<any NavigationCommands>) {
@@ -44,6 +53,14 @@ public final class ToolbarViewController: ViewController, ToolbarConsumer {
         onClick(forwardButton) { $0.goForward() }
         onClick(reloadButton) { $0.reload() }
         onClick(stopButton) { $0.stopLoading() }
+        installTabHistoryMenus()
+    }
+
+    // The popovers are children of the buttons, which GTK wants unparented before the buttons go.
+    isolated deinit {
+        for popover in [backPopover, forwardPopover] {
+            if let popover { gtk_widget_unparent(popover) }
+        }
     }
 
     private func onClick(
