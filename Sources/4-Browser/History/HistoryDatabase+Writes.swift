@@ -25,6 +25,15 @@ extension HistoryDatabase {
             var info = HistoryDeletionInfo.allHistory
             info.isExpired = isExpiry
             return .deleted(info)
+        case .expireBefore(let date, let limit):
+            let cutoff = HistoryTime.microseconds(date)
+            var info = try deleteVisits(
+                db,
+                where:
+                    "id IN (SELECT id FROM visits WHERE visit_time < \(cutoff) ORDER BY visit_time LIMIT \(limit))"
+            )
+            info.isExpired = true
+            return .deleted(info)
         case .deleteBetween(let begin, let end, let isExpiry):
             var conditions: [String] = []
             if let begin { conditions.append("visit_time >= \(HistoryTime.microseconds(begin))") }
