@@ -92,8 +92,9 @@ final class HistoryBackend: @unchecked Sendable {
         let database = try DatabaseQueue(path: path, configuration: configuration)
         do {
             try database.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA journal_mode = WAL")
+                // The schema first: a file of a newer one is not touched, not even its header.
                 try HistoryDatabase.migrate(db)
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
             }
             return database
         } catch {
@@ -148,13 +149,14 @@ final class HistoryBackend: @unchecked Sendable {
                 return try HistoryDatabase.apply(write, db)
             }
         } catch {
-            writeFailed(error)
+            if !recoverIfDamaged(error) { writeFailed(error) }
             return nil
         }
     }
 
-    /// Commits the open batch (making it again first if it failed before).
-    func commit() {
+    /// Commits the open batch (making it again first if it failed before); a file found
+    /// damaged is set aside and the batch committed to a new one, once.
+    func commit(afterDamage: Bool = false) {
         guard let database, !batch.isEmpty else { return }
         do {
             try database.writeWithoutTransaction { db in
@@ -174,7 +176,11 @@ final class HistoryBackend: @unchecked Sendable {
                 if case .writeFailed = problem { report(nil) }
             }
         } catch {
-            writeFailed(error)
+            if !afterDamage && recoverIfDamaged(error) {
+                commit(afterDamage: true)
+            } else {
+                writeFailed(error)
+            }
         }
     }
 
@@ -197,8 +203,41 @@ final class HistoryBackend: @unchecked Sendable {
         do {
             return try database.writeWithoutTransaction(body)
         } catch {
-            Logger.history.error("Reading history failed: \(error)")
+            if !recoverIfDamaged(error) { Logger.history.error("Reading history failed: \(error)") }
             return nil
         }
+    }
+
+    // MARK: Damage
+
+    /// When `error` says the file is damaged (SQLite found it corrupt, or not a database at
+    /// all), sets it aside and starts a new one, as at open, and makes the open batch again
+    /// there (Chromium's `HistoryBackend::DatabaseErrorCallback` razes the file instead; ours
+    /// is kept for the user). Whether that happened.
+    private func recoverIfDamaged(_ error: any Error) -> Bool {
+        guard let path, let code = (error as? DatabaseError)?.resultCode,
+            code == .SQLITE_CORRUPT || code == .SQLITE_NOTADB
+        else { return false }
+        try? database?.writeWithoutTransaction { db in
+            if db.isInsideTransaction { try db.execute(sql: "ROLLBACK") }
+        }
+        try? database?.close()
+        database = nil
+        let reason = String(describing: error)
+        guard let setAside = Self.setAside(path) else {
+            database = try? Self.openInMemory()
+            report(.unavailable(reason: reason))
+            batchNeedsReplay = true
+            return true
+        }
+        do {
+            database = try Self.open(path)
+            report(.damaged(setAsidePath: setAside, reason: reason))
+        } catch {
+            database = try? Self.openInMemory()
+            report(.unavailable(reason: String(describing: error)))
+        }
+        batchNeedsReplay = !batch.isEmpty
+        return true
     }
 }
