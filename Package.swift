@@ -193,7 +193,8 @@ let package = Package(
         executable(
             "swiftlet", .app,
             [
-                "Base", "Web", "Prefs", "Profiles", "TabModel", "Commands", "Sessions", "CGTK", "CAdwaita",
+                "Base", "Web", "Prefs", "Profiles", "TabModel", "Commands", "Sessions", "History", "CGTK",
+                "CAdwaita",
                 "GLibSupport", "GTKSupport", "WebKitEngine", "LocalHTTPServer", "Coordinators",
                 argumentParser,
             ]),
@@ -282,7 +283,10 @@ let package = Package(
             ]),
         tests(
             "AppTests",
-            ["LocalHTTPServer", "Base", "WebTestSupport", "SessionsTestSupport", "FileSystemTestSupport"]),
+            [
+                "LocalHTTPServer", "Base", "WebTestSupport", "SessionsTestSupport", "FileSystemTestSupport",
+                "History", "ModelTestSupport",
+            ]),
         tests("WebKitNavigationTests", ["Web", "WebKitNavigation"]),
         tests(
             "HistoryTests",

@@ -14,7 +14,7 @@ public import Foundation
 @MainActor
 public final class HistoryService {
     /// The file's name in a profile's directory (Chromium's `kHistoryFilename`).
-    public static let fileName = "History"
+    nonisolated public static let fileName = "History"
     /// How long a batch stays open (Chromium's `kCommitIntervalSeconds`).
     public static let commitInterval: Duration = .seconds(10)
     /// How recent a visit makes its page significant (Chromium's `kLowQualityMatchAgeLimitInDays`).
