@@ -26,6 +26,7 @@ struct HistoryBatchTests {
         fixture.clock.advance(by: .seconds(1))
         await service.waitForPendingWork()
         #expect(try fixture.committedCounts().count == 3)
+        #expect(await service.committedBatchCount() == 2)
         service.shutdown()
     }
 

@@ -164,6 +164,21 @@ struct HistoryServiceTests {
         service.shutdown()
     }
 
+    @Test func aSearchFindingManyPagesFindsTheirNewestVisitsFirst() async {
+        let fixture = HistoryFixture()
+        let service = fixture.makeService()
+        for index in 0..<600 {
+            fixture.visit(service, "https://many.test/\(index)")
+            if index % 100 == 0 { fixture.visit(service, "https://other.test/\(index)") }
+        }
+
+        let entries = await service.queryHistory("MANY", options: HistoryQueryOptions(maxCount: 3))
+        #expect(entries.map(\.url.lastPathComponent) == ["599", "598", "597"])
+        let all = await service.queryHistory("many.test", options: HistoryQueryOptions())
+        #expect(all.count == 600)
+        service.shutdown()
+    }
+
     @Test func pagesEndWhereTheLastPageStopped() async {
         let fixture = HistoryFixture()
         let service = fixture.makeService()

@@ -210,12 +210,17 @@ enum HistoryDatabase {
         }
         let words = searchWords(text)
         if !words.isEmpty {
+            // The pages first (one pass over `urls`), then their visits: through the visits'
+            // `url` index for a few pages; for many, along the time index newest first
+            // (`+` keeps SQLite off the `url` index), which stops at the page's end.
             let matches = words.map { _ in "(title LIKE ? ESCAPE '\\' OR url LIKE ? ESCAPE '\\')" }
-            conditions.append("v.url IN (SELECT id FROM urls WHERE \(matches.joined(separator: " AND ")))")
-            for word in words {
-                let pattern = "%" + likeEscaped(word) + "%"
-                arguments += [pattern, pattern]
-            }
+            let patterns = words.flatMap { word in Array(repeating: "%" + likeEscaped(word) + "%", count: 2) }
+            let ids = try Int64.fetchAll(
+                db, sql: "SELECT id FROM urls WHERE \(matches.joined(separator: " AND "))",
+                arguments: StatementArguments(patterns))
+            guard !ids.isEmpty else { return [] }
+            let list = "(" + ids.map(String.init).joined(separator: ",") + ")"
+            conditions.append(ids.count <= manyPages ? "v.url IN \(list)" : "+v.url IN \(list)")
         }
         var sql = """
             SELECT v.id, v.url, v.visit_time, v.transition, u.url, u.title FROM visits v \
@@ -233,6 +238,9 @@ enum HistoryDatabase {
                 visitTime: HistoryTime.date(row[2]), transition: transition(row[3]))
         }
     }
+
+    /// Beyond this many pages found by a search, their visits are found along the time index.
+    static let manyPages = 500
 
     /// The words of a search: split at white space; case is ignored by `LIKE` (for ASCII).
     static func searchWords(_ text: String) -> [String] {

@@ -120,6 +120,10 @@ public final class HistoryService {
         await onBackend { $0.commit() }
     }
 
+    /// How many batches were committed to the file so far (for the benchmarks: a batch is one
+    /// transaction, however many visits it holds).
+    public func committedBatchCount() async -> Int { await onBackend { $0.commitCount } }
+
     /// Waits until every call made so far was handled by the backend (its observers told).
     public func waitForPendingWork() async { await onBackend { _ in } }
 
