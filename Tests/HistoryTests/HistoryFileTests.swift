@@ -58,6 +58,32 @@ struct HistoryFileTests {
         service.shutdown()
     }
 
+    @Test func nullsTextAndHugeCountsWhereNumbersBelongAreReadWithoutTrapping() async throws {
+        let fixture = HistoryFixture()
+        try makeFile(
+            fixture.path,
+            [
+                "CREATE TABLE meta(key, value)",
+                "INSERT INTO meta VALUES ('version', '2'), ('last_compatible_version', '1')",
+                "CREATE TABLE urls(id, url, title, visit_count, typed_count, last_visit_time, hidden)",
+                "CREATE TABLE visits(id, url, visit_time, from_visit, transition, visit_duration)",
+                "INSERT INTO urls VALUES (NULL, 'https://n.test/', NULL, 9223372036854775807, NULL, NULL, NULL)",
+                "INSERT INTO urls VALUES ('x', NULL, 3, NULL, NULL, 't', 2)",
+                "INSERT INTO visits VALUES (NULL, NULL, NULL, NULL, NULL, NULL)",
+                "INSERT INTO visits VALUES (1, 'x', 'y', NULL, 2147483648, NULL)",
+            ])
+        let service = fixture.makeService()
+        _ = await service.queryHistory("", options: HistoryQueryOptions())
+        _ = await service.queryHistory("n", options: HistoryQueryOptions())
+        _ = await service.querySignificantURLs()
+        _ = await service.queryMostVisitedURLs(count: 5)
+        fixture.visit(service, "https://n.test/")
+        await service.flush()
+        await service.deleteHost("n.test")
+        await service.expireHistoryBetween(nil, fixture.now)
+        service.shutdown()
+    }
+
     @Test func aFileOfANewerVersionIsLeftAloneAndHistoryIsOff() async throws {
         let fixture = HistoryFixture()
         try makeFile(

@@ -122,10 +122,12 @@ enum HistoryDatabase {
     static let urlColumns = "id, url, title, visit_count, typed_count, last_visit_time, hidden"
 
     /// The `urls` row in `row` (selected as ``urlColumns``); nil when its URL does not parse.
+    /// Every column is read as an optional: GRDB traps on a NULL read as a value, and a file
+    /// not made by us may hold NULL anywhere.
     static func urlRow(_ row: Row) -> URLRow? {
         guard let url = URL(string: row[1] ?? "") else { return nil }
         return URLRow(
-            id: row[0], url: url, title: row[2] ?? "", visitCount: row[3] ?? 0, typedCount: row[4] ?? 0,
+            id: row[0] ?? 0, url: url, title: row[2] ?? "", visitCount: row[3] ?? 0, typedCount: row[4] ?? 0,
             lastVisit: HistoryTime.date(row[5] ?? 0), hidden: (row[6] ?? 0) != 0)
     }
 
@@ -234,8 +236,8 @@ enum HistoryDatabase {
         return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).compactMap { row in
             guard let url = URL(string: row[4] ?? "") else { return nil }
             return HistoryEntry(
-                id: row[0], urlID: row[1], url: url, title: row[5] ?? "",
-                visitTime: HistoryTime.date(row[2]), transition: transition(row[3]))
+                id: row[0] ?? 0, urlID: row[1] ?? 0, url: url, title: row[5] ?? "",
+                visitTime: HistoryTime.date(row[2] ?? 0), transition: transition(row[3] ?? 0))
         }
     }
 
