@@ -303,6 +303,26 @@ struct HistoryServiceTests {
         service.shutdown()
     }
 
+    @Test func clearedHistoryLeavesNoTraceInTheFiles() async throws {
+        let fixture = HistoryFixture()
+        let service = fixture.makeService()
+        for index in 0..<20 {
+            fixture.visit(service, "https://secret.test/page-\(index)", title: "Hidden treasure")
+        }
+        fixture.visit(service, "https://kept.test/")
+        await service.flush()
+
+        await service.deleteHost("secret.test")
+
+        for suffix in ["", "-wal"] {
+            let bytes = FileManager.default.contents(atPath: fixture.path + suffix) ?? Data()
+            #expect(bytes.firstRange(of: Data("secret.test".utf8)) == nil, "History\(suffix)")
+            #expect(bytes.firstRange(of: Data("Hidden treasure".utf8)) == nil, "History\(suffix)")
+        }
+        #expect(try fixture.committedCounts().keys.sorted() == ["https://kept.test/"])
+        service.shutdown()
+    }
+
     @Test func historyOutlivesTheService() async {
         let fixture = HistoryFixture()
         let service = fixture.makeService()

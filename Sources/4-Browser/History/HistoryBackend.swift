@@ -82,6 +82,8 @@ final class HistoryBackend: @unchecked Sendable {
         configuration.allowsUnsafeTransactions = true
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // What the user deletes is overwritten, not left in free pages of the file.
+            try db.execute(sql: "PRAGMA secure_delete = ON")
         }
         return configuration
     }
@@ -182,6 +184,13 @@ final class HistoryBackend: @unchecked Sendable {
                 writeFailed(error)
             }
         }
+    }
+
+    /// Copies the WAL into the file and empties it, so that deleted rows are gone from the
+    /// disk too (after a deletion the user asked for).
+    func checkpoint() {
+        guard let database, batch.isEmpty else { return }
+        try? database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
     private func writeFailed(_ error: any Error) {

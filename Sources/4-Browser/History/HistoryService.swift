@@ -10,7 +10,8 @@ public import Foundation
 ///
 /// Writes gather into one transaction, committed ``commitInterval`` after the first one of a
 /// batch (Chromium's `HistoryBackend::ScheduleCommit`), at once on ``flush()`` (quit, a window
-/// hidden) and after every deletion (what the user cleared must leave the disk).
+/// hidden) and after every deletion (what the user cleared must leave the disk: deleted rows
+/// are overwritten, `secure_delete`, and the WAL is emptied into the file).
 @MainActor
 public final class HistoryService {
     /// The file's name in a profile's directory (Chromium's `kHistoryFilename`).
@@ -207,6 +208,7 @@ public final class HistoryService {
         await onBackend { backend in
             if let effect = backend.perform(write) { self.post(.effect(effect)) }
             backend.commit()
+            backend.checkpoint()
         }
     }
 
