@@ -162,6 +162,25 @@ struct HistoryFileTests {
         service.shutdown()
     }
 
+    @Test func aFileThatCannotBeMadeLeavesHistoryInMemoryForTheRun() async throws {
+        let fixture = HistoryFixture()
+        // The profile's directory is a file: no database can be made in it.
+        try FileManager.default.createDirectory(
+            at: fixture.directory.deletingLastPathComponent(), withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: fixture.directory.path, contents: Data("x".utf8))
+        let service = fixture.makeService()
+        fixture.visit(service, "https://memory.test/")
+        await service.flush()
+
+        guard case .unavailable = service.problem else {
+            Issue.record("expected history in memory: \(String(describing: service.problem))")
+            return
+        }
+        #expect(service.problem?.turnsHistoryOff == false)
+        #expect(await service.queryHistory("", options: HistoryQueryOptions()).count == 1)
+        service.shutdown()
+    }
+
     @Test func aFullDiskKeepsTheBatchReportsItOnceAndCommitsItWhenThereIsRoom() async throws {
         let fixture = HistoryFixture()
         let service = fixture.makeService()
