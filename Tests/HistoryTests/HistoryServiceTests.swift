@@ -57,6 +57,39 @@ struct HistoryServiceTests {
         service.shutdown()
     }
 
+    @Test(arguments: [
+        // A URL, and whether history keeps its visits.
+        ("https://example.test/", true),
+        ("http://example.test:8080/a?b#c", true),
+        ("file:///home/user/page.html", true),
+        ("FTP://files.test/", true),
+        ("about:blank", false),
+        ("data:text/html,<p>x</p>", false),
+        ("javascript:alert(1)", false),
+        ("blob:https://example.test/1234", false),
+        ("swiftlet://settings", false),
+        ("view-source:https://example.test/", false),
+    ])
+    func onlyWebPagesAndFilesAreRecorded(url: String, recorded: Bool) async {
+        let fixture = HistoryFixture()
+        let service = fixture.makeService()
+        fixture.visit(service, url)
+        let entries = await service.queryHistory("", options: HistoryQueryOptions())
+        #expect(entries.count == (recorded ? 1 : 0))
+        #expect(HistoryService.canAddURL(URL(string: url)!) == recorded)
+        service.shutdown()
+    }
+
+    @Test func aHopHistoryDoesNotKeepIsLeftOutOfTheChain() async throws {
+        let fixture = HistoryFixture()
+        let service = fixture.makeService()
+        fixture.visit(
+            service, "https://end.test/", redirects: ["https://start.test/", "data:,x", "https://end.test/"])
+        await service.flush()
+        #expect(Set(try fixture.committedCounts().keys) == ["https://start.test/", "https://end.test/"])
+        service.shutdown()
+    }
+
     @Test func redirectHopsAreRecordedHiddenAndUncountedAndChainedToTheirPage() async throws {
         let fixture = HistoryFixture()
         let service = fixture.makeService()

@@ -86,7 +86,21 @@ public final class HistoryService {
     // MARK: Recording
 
     /// Records a visit (and its redirect hops); observers hear of it once it is in the batch.
-    public func addPage(_ args: HistoryAddPageArgs) { write(.addPage(args)) }
+    /// A page ``canAddURL(_:)`` refuses is not recorded (nor are such hops of a chain).
+    public func addPage(_ args: HistoryAddPageArgs) {
+        guard Self.canAddURL(args.url) else { return }
+        var args = args
+        args.redirects.removeAll { !Self.canAddURL($0) }
+        write(.addPage(args))
+    }
+
+    /// Whether history keeps visits of `url`: web pages and local files, not `about:`,
+    /// `data:`, `javascript:`, `blob:` or the browser's own pages (Chromium's `CanAddURL`,
+    /// components/history/core/browser/history_service.cc, by an allow list here).
+    public nonisolated static func canAddURL(_ url: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased() else { return false }
+        return ["http", "https", "file", "ftp"].contains(scheme)
+    }
 
     /// Sets the title of `url`'s page, if it was visited.
     public func setPageTitle(_ title: String, for url: URL) { write(.setTitle(title, url)) }
