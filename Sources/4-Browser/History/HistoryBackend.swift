@@ -146,10 +146,15 @@ final class HistoryBackend: @unchecked Sendable {
         batch.append(write)
         guard !batchNeedsReplay else { return nil }
         do {
-            return try database.writeWithoutTransaction { db in
+            let outcome = try database.writeWithoutTransaction { db in
                 if !db.isInsideTransaction { try db.execute(sql: "BEGIN") }
-                return try HistoryDatabase.apply(write, db)
+                return try Self.applyAlone(write, db)
             }
+            guard case .applied(let effect) = outcome else {
+                batch.removeLast()
+                return nil
+            }
+            return effect
         } catch {
             if !recoverIfDamaged(error) { writeFailed(error) }
             return nil
@@ -165,7 +170,7 @@ final class HistoryBackend: @unchecked Sendable {
                 if batchNeedsReplay {
                     if db.isInsideTransaction { try db.execute(sql: "ROLLBACK") }
                     try db.execute(sql: "BEGIN")
-                    for write in batch { _ = try HistoryDatabase.apply(write, db) }
+                    for write in batch { _ = try Self.applyAlone(write, db) }
                 }
                 if db.isInsideTransaction { try db.execute(sql: "COMMIT") }
             }
@@ -191,6 +196,48 @@ final class HistoryBackend: @unchecked Sendable {
     func checkpoint() {
         guard let database, batch.isEmpty else { return }
         try? database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+    }
+
+    /// What ``applyAlone(_:_:)`` did.
+    private enum Outcome {
+        case applied(HistoryWriteEffect)
+        /// The file refused the write for what it is: it was undone alone and is dropped.
+        case refused
+    }
+
+    /// Makes `write` inside a savepoint of the open transaction, so that a write the file
+    /// refuses for what it is (a constraint or a trigger of a file not made by us) is undone
+    /// alone and dropped, logged, instead of failing every commit after it. A failure of the
+    /// disk, or damage, is thrown: the batch is made again later, or the file set aside.
+    private static func applyAlone(_ write: HistoryWrite, _ db: Database) throws -> Outcome {
+        try db.execute(sql: "SAVEPOINT history_write")
+        do {
+            let effect = try HistoryDatabase.apply(write, db)
+            try db.execute(sql: "RELEASE history_write")
+            return .applied(effect)
+        } catch  where !isTransient(error) && !isDamage(error) && db.isInsideTransaction {
+            try db.execute(sql: "ROLLBACK TO history_write")
+            try db.execute(sql: "RELEASE history_write")
+            Logger.history.error("The history file refused a change, which is dropped: \(error)")
+            return .refused
+        }
+    }
+
+    /// Whether `error` may not happen again at a later commit: the disk (full, failing,
+    /// read-only), a lock, memory.
+    private static func isTransient(_ error: any Error) -> Bool {
+        guard let code = (error as? DatabaseError)?.resultCode else { return false }
+        let transient: [ResultCode] = [
+            .SQLITE_FULL, .SQLITE_IOERR, .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_NOMEM, .SQLITE_READONLY,
+            .SQLITE_CANTOPEN, .SQLITE_PROTOCOL, .SQLITE_INTERRUPT,
+        ]
+        return transient.contains(code)
+    }
+
+    /// Whether `error` says the file is damaged (SQLite found it corrupt, or not a database).
+    private static func isDamage(_ error: any Error) -> Bool {
+        guard let code = (error as? DatabaseError)?.resultCode else { return false }
+        return code == .SQLITE_CORRUPT || code == .SQLITE_NOTADB
     }
 
     private func writeFailed(_ error: any Error) {
@@ -224,9 +271,7 @@ final class HistoryBackend: @unchecked Sendable {
     /// there (Chromium's `HistoryBackend::DatabaseErrorCallback` razes the file instead; ours
     /// is kept for the user). Whether that happened.
     private func recoverIfDamaged(_ error: any Error) -> Bool {
-        guard let path, let code = (error as? DatabaseError)?.resultCode,
-            code == .SQLITE_CORRUPT || code == .SQLITE_NOTADB
-        else { return false }
+        guard let path, Self.isDamage(error) else { return false }
         try? database?.writeWithoutTransaction { db in
             if db.isInsideTransaction { try db.execute(sql: "ROLLBACK") }
         }
