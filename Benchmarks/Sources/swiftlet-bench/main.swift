@@ -1,6 +1,5 @@
 // swiftlet-bench: prints performance figures of the model layer.
 // Run with `make bench` (release build). Figures, not pass/fail: machines are noisy.
-// `--quick` makes every figure on less data; `--only history` runs the history's alone.
 import Foundation
 import TabModel
 import Web
@@ -151,18 +150,14 @@ func memoryBenchmark(count: Int) {
     list.destroy()
 }
 
+// `--history` runs the history's figures alone.
 let quick = CommandLine.arguments.contains("--quick")
-let only = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
-MainActor.assumeIsolated {
-    print("swiftlet-bench (\(quick ? "quick" : "full") run)")
-    guard only == nil else { return }
+let historyOnly = CommandLine.arguments.contains("--history")
+print("swiftlet-bench (\(quick ? "quick" : "full") run)")
+// Top-level code that awaits runs on the main actor.
+if !historyOnly {
     listBenchmark(tabs: 10_000, operations: quick ? 200 : 2_000)
     memoryBenchmark(count: quick ? 10_000 : 100_000)
     sessionBenchmark(tabCounts: quick ? [1_000] : [1_000, 10_000], runs: quick ? 3 : 7)
 }
-// The history's reads are asynchronous: they need the main queue running.
-Task { @MainActor in
-    if only == nil || only == "history" { await historyBenchmark(quick: quick) }
-    exit(0)
-}
-dispatchMain()
+await historyBenchmark(quick: quick)

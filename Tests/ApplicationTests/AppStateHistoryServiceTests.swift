@@ -4,7 +4,7 @@ import Testing
 
 /// The application's history services: one a profile, committed by the quit sequence.
 @MainActor
-struct AppStateHistoryTests {
+struct AppStateHistoryServiceTests {
     @Test func aVisitRecordedBeforeAQuitIsInTheProfilesHistoryFile() throws {
         let fixture = AppFixture()
         fixture.launch()
