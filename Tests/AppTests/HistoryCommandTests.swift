@@ -74,6 +74,9 @@ struct HistoryCommandTests {
                 && search.output.contains("https://news.test/evening"))
         #expect(!search.output.contains("docs.test"))
 
+        let limited = try run(["history", "list", "--limit", "1", "--user-data-dir", directory])
+        #expect(limited.output.split(separator: "\n").filter { $0.hasPrefix("  20") }.count == 1)
+
         let since = try run([
             "history", "list", "--since", "2023-11-15T22:13:20Z", "--json", "--user-data-dir", directory,
         ])
@@ -95,6 +98,7 @@ struct HistoryCommandTests {
         (["history", "search", " "], "say what to search for"),
         (["history", "list", "--since", "last week"], "is not YYYY-MM-DD"),
         (["history", "list", "--limit=-1"], "--limit needs a count"),
+        (["history", "list", "--limit", "0"], "--limit needs a count"),
         (["history"], "say list or search"),
     ])
     func aMistakeInTheCommandLineExitsTwoSayingWhy(arguments: [String], message: String) throws {

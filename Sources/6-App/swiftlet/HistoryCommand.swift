@@ -29,7 +29,7 @@ struct HistoryCommand: ParsableCommand {
         var since: Date?
 
         @Option(help: "At most this many visits a profile (default: all).")
-        var limit: Int = 0
+        var limit: Int?
 
         @Flag(help: "Print the visits as JSON.")
         var json = false
@@ -38,7 +38,7 @@ struct HistoryCommand: ParsableCommand {
         var userData: UserDataOptions
 
         func validate() throws {
-            if limit < 0 { throw ValidationError("--limit needs a count of 0 or more") }
+            if let limit, limit < 1 { throw ValidationError("--limit needs a count of 1 or more") }
         }
     }
 
@@ -105,7 +105,7 @@ struct HistoryCommand: ParsableCommand {
         let directory = try options.userData.resolve().path
         var failed = false
         var histories: [ProfileHistory] = []
-        let queryOptions = HistoryQueryOptions(begin: options.since, maxCount: options.limit)
+        let queryOptions = HistoryQueryOptions(begin: options.since, maxCount: options.limit ?? 0)
         for profile in profiles(in: directory) {
             let path = directory.appendingPathComponent(profile).appendingPathComponent(
                 HistoryService.fileName
