@@ -51,7 +51,7 @@ func library(_ name: String, _ layer: Layer, _ dependencies: [Target.Dependency]
         exclude: modulesWithReadme.contains(name) ? ["README.md"] : [], swiftSettings: swiftSettings)
 }
 
-let modulesWithReadme: Set = ["Web", "WebKitEngine", "TabModel", "Sessions", "Application"]
+let modulesWithReadme: Set = ["Web", "WebKitEngine", "TabModel", "Sessions", "Application", "History"]
 
 /// A C library found by pkg-config, one per package, so that a target can import GTK
 /// without WebKit and GLib without GTK.
@@ -201,7 +201,8 @@ let package = Package(
         executable(
             "swiftlet", .app,
             [
-                "Base", "Web", "Prefs", "Profiles", "TabModel", "Commands", "Sessions", "CGTK", "CAdwaita",
+                "Base", "Web", "Prefs", "Profiles", "TabModel", "Commands", "Sessions", "History", "CGTK",
+                "CAdwaita",
                 "GLibSupport", "GTKSupport", "WebKitEngine", "LocalHTTPServer", "Coordinators",
                 argumentParser,
             ]),
@@ -236,7 +237,7 @@ let package = Package(
         // The crash test's child (scripts/crash-test, SessionCrashTests).
         executable(
             "swiftlet-session-crasher", .testSupport,
-            ["Base", "Web", "WebTestSupport", "Profiles", "TabModel", "Sessions"]),
+            ["Base", "Web", "WebTestSupport", "Profiles", "TabModel", "Sessions", "History", grdb]),
 
         // Tests without a display (Swift Testing).
         tests("BaseTests", ["Base", "BaseTestSupport", "FileSystemTestSupport", logging, "TestSupport"]),
@@ -290,7 +291,10 @@ let package = Package(
             ]),
         tests(
             "AppTests",
-            ["LocalHTTPServer", "Base", "WebTestSupport", "SessionsTestSupport", "FileSystemTestSupport"]),
+            [
+                "LocalHTTPServer", "Base", "WebTestSupport", "SessionsTestSupport", "FileSystemTestSupport",
+                "History", "ModelTestSupport",
+            ]),
         tests("WebKitNavigationTests", ["Web", "WebKitNavigation"]),
         tests("BookmarksTests", ["Bookmarks", "TestSupport"]),
         tests("ImporterTests", ["Importer", "Bookmarks", "History", "Web", grdb, "TestSupport"]),

@@ -3,7 +3,7 @@ import PackageDescription
 
 // The benchmarks, apart from the browser's own package (which they depend on by path) so that
 // the product graph holds only what the browser and its libraries are:
-//   swiftlet-bench          the model: sessions, restore, 1,000 tabs (`make bench`)
+//   swiftlet-bench          the model: sessions, restore, 1,000 tabs, history (`make bench`)
 //   swiftlet-engine-bench   the real engine's load times and memory (`make bench-engine`)
 //   swiftlet-peers-bench    Swiftlet side by side with Chromium, Firefox, GNOME Web
 //                           (`make bench-peers`)
@@ -22,6 +22,8 @@ let package = Package(
     dependencies: [
         .package(name: "swiftlet", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The history benchmark writes its large History file directly.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // What the benchmarks share: the memory of a process tree, a clock every process
@@ -33,7 +35,8 @@ let package = Package(
             name: "swiftlet-bench",
             dependencies: [
                 swiftlet("Base"), swiftlet("Web"), swiftlet("WebTestSupport"), swiftlet("Profiles"),
-                swiftlet("TabModel"), swiftlet("Sessions"),
+                swiftlet("TabModel"), swiftlet("Sessions"), swiftlet("History"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings),
         .executableTarget(

@@ -36,6 +36,8 @@ let package = Package(
         fuzzer("fuzz-tab-data"),
         fuzzer("fuzz-recently-closed", [swiftlet("Sessions"), swiftlet("Web")]),
         fuzzer("fuzz-prefs-json", [swiftlet("Base"), swiftlet("Profiles"), swiftlet("WebTestSupport")]),
+        // A profile's History file (SQLite), through the history service and its reader.
+        fuzzer("fuzz-history-file", [swiftlet("History"), swiftlet("Base"), swiftlet("Web")]),
         // The real launch sequence (AppState.launch, the user's Restore, quit) over a fuzzed
         // Local State and Preferences.
         fuzzer("fuzz-launch"),

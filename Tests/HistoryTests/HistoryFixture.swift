@@ -12,11 +12,14 @@ final class HistoryFixture {
     let directory = TestProfile.makeUserDataDirectory()
     let clock = ManualTimerClock()
     var now = Date(timeIntervalSince1970: 1_700_000_000)
+    var expireDays = HistoryPrefs.defaultExpireDays
     var path: String { directory.appendingPathComponent(HistoryService.fileName).path }
 
     /// A service on ``path`` (or in memory).
     func makeService(inMemory: Bool = false) -> HistoryService {
-        HistoryService(path: inMemory ? nil : path, clock: clock) { [unowned self] in now }
+        HistoryService(
+            path: inMemory ? nil : path, clock: clock, now: { [unowned self] in now },
+            expireDays: { [unowned self] in expireDays })
     }
 
     /// Records a visit to `url` at ``now`` and moves ``now`` one second on.

@@ -57,6 +57,39 @@ struct HistoryServiceTests {
         service.shutdown()
     }
 
+    @Test(arguments: [
+        // A URL, and whether history keeps its visits.
+        ("https://example.test/", true),
+        ("http://example.test:8080/a?b#c", true),
+        ("file:///home/user/page.html", true),
+        ("FTP://files.test/", true),
+        ("about:blank", false),
+        ("data:text/html,<p>x</p>", false),
+        ("javascript:alert(1)", false),
+        ("blob:https://example.test/1234", false),
+        ("swiftlet://settings", false),
+        ("view-source:https://example.test/", false),
+    ])
+    func onlyWebPagesAndFilesAreRecorded(url: String, recorded: Bool) async {
+        let fixture = HistoryFixture()
+        let service = fixture.makeService()
+        fixture.visit(service, url)
+        let entries = await service.queryHistory("", options: HistoryQueryOptions())
+        #expect(entries.count == (recorded ? 1 : 0))
+        #expect(HistoryService.canAddURL(URL(string: url)!) == recorded)
+        service.shutdown()
+    }
+
+    @Test func aHopHistoryDoesNotKeepIsLeftOutOfTheChain() async throws {
+        let fixture = HistoryFixture()
+        let service = fixture.makeService()
+        fixture.visit(
+            service, "https://end.test/", redirects: ["https://start.test/", "data:,x", "https://end.test/"])
+        await service.flush()
+        #expect(Set(try fixture.committedCounts().keys) == ["https://start.test/", "https://end.test/"])
+        service.shutdown()
+    }
+
     @Test func redirectHopsAreRecordedHiddenAndUncountedAndChainedToTheirPage() async throws {
         let fixture = HistoryFixture()
         let service = fixture.makeService()
@@ -161,6 +194,21 @@ struct HistoryServiceTests {
 
         let entries = await service.queryHistory(text, options: HistoryQueryOptions())
         #expect(entries.map(\.url.absoluteString) == urls)
+        service.shutdown()
+    }
+
+    @Test func aSearchFindingManyPagesFindsTheirNewestVisitsFirst() async {
+        let fixture = HistoryFixture()
+        let service = fixture.makeService()
+        for index in 0..<600 {
+            fixture.visit(service, "https://many.test/\(index)")
+            if index % 100 == 0 { fixture.visit(service, "https://other.test/\(index)") }
+        }
+
+        let entries = await service.queryHistory("MANY", options: HistoryQueryOptions(maxCount: 3))
+        #expect(entries.map(\.url.lastPathComponent) == ["599", "598", "597"])
+        let all = await service.queryHistory("many.test", options: HistoryQueryOptions())
+        #expect(all.count == 600)
         service.shutdown()
     }
 
@@ -285,6 +333,26 @@ struct HistoryServiceTests {
         await service.expireHistoryBetween(nil, nil)
         #expect(try fixture.committedCounts().isEmpty)
         #expect(log.deleted.map(\.isAllHistory) == [false, false, false, true])
+        service.shutdown()
+    }
+
+    @Test func clearedHistoryLeavesNoTraceInTheFiles() async throws {
+        let fixture = HistoryFixture()
+        let service = fixture.makeService()
+        for index in 0..<20 {
+            fixture.visit(service, "https://secret.test/page-\(index)", title: "Hidden treasure")
+        }
+        fixture.visit(service, "https://kept.test/")
+        await service.flush()
+
+        await service.deleteHost("secret.test")
+
+        for suffix in ["", "-wal"] {
+            let bytes = FileManager.default.contents(atPath: fixture.path + suffix) ?? Data()
+            #expect(bytes.firstRange(of: Data("secret.test".utf8)) == nil, "History\(suffix)")
+            #expect(bytes.firstRange(of: Data("Hidden treasure".utf8)) == nil, "History\(suffix)")
+        }
+        #expect(try fixture.committedCounts().keys.sorted() == ["https://kept.test/"])
         service.shutdown()
     }
 

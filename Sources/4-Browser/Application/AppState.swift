@@ -73,6 +73,7 @@ public final class AppState {
             registerProfilePrefs: { registry in
                 MemorySaverPrefs.register(in: registry)
                 HostContentSettingsMap.registerProfilePrefs(registry)
+                HistoryPrefs.register(in: registry)
                 registerProfilePrefs(registry)
             })
         sessionServices = SessionServices.register(in: context, saveDelay: saveDelay)

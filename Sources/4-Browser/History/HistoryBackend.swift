@@ -82,6 +82,8 @@ final class HistoryBackend: @unchecked Sendable {
         configuration.allowsUnsafeTransactions = true
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // What the user deletes is overwritten, not left in free pages of the file.
+            try db.execute(sql: "PRAGMA secure_delete = ON")
         }
         return configuration
     }
@@ -92,8 +94,9 @@ final class HistoryBackend: @unchecked Sendable {
         let database = try DatabaseQueue(path: path, configuration: configuration)
         do {
             try database.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA journal_mode = WAL")
+                // The schema first: a file of a newer one is not touched, not even its header.
                 try HistoryDatabase.migrate(db)
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
             }
             return database
         } catch {
@@ -143,25 +146,31 @@ final class HistoryBackend: @unchecked Sendable {
         batch.append(write)
         guard !batchNeedsReplay else { return nil }
         do {
-            return try database.writeWithoutTransaction { db in
+            let outcome = try database.writeWithoutTransaction { db in
                 if !db.isInsideTransaction { try db.execute(sql: "BEGIN") }
-                return try HistoryDatabase.apply(write, db)
+                return try Self.applyAlone(write, db)
             }
+            guard case .applied(let effect) = outcome else {
+                batch.removeLast()
+                return nil
+            }
+            return effect
         } catch {
-            writeFailed(error)
+            if !recoverIfDamaged(error) { writeFailed(error) }
             return nil
         }
     }
 
-    /// Commits the open batch (making it again first if it failed before).
-    func commit() {
+    /// Commits the open batch (making it again first if it failed before); a file found
+    /// damaged is set aside and the batch committed to a new one, once.
+    func commit(afterDamage: Bool = false) {
         guard let database, !batch.isEmpty else { return }
         do {
             try database.writeWithoutTransaction { db in
                 if batchNeedsReplay {
                     if db.isInsideTransaction { try db.execute(sql: "ROLLBACK") }
                     try db.execute(sql: "BEGIN")
-                    for write in batch { _ = try HistoryDatabase.apply(write, db) }
+                    for write in batch { _ = try Self.applyAlone(write, db) }
                 }
                 if db.isInsideTransaction { try db.execute(sql: "COMMIT") }
             }
@@ -174,8 +183,61 @@ final class HistoryBackend: @unchecked Sendable {
                 if case .writeFailed = problem { report(nil) }
             }
         } catch {
-            writeFailed(error)
+            if !afterDamage && recoverIfDamaged(error) {
+                commit(afterDamage: true)
+            } else {
+                writeFailed(error)
+            }
         }
+    }
+
+    /// Copies the WAL into the file and empties it, so that deleted rows are gone from the
+    /// disk too (after a deletion the user asked for).
+    func checkpoint() {
+        guard let database, batch.isEmpty else { return }
+        try? database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+    }
+
+    /// What ``applyAlone(_:_:)`` did.
+    private enum Outcome {
+        case applied(HistoryWriteEffect)
+        /// The file refused the write for what it is: it was undone alone and is dropped.
+        case refused
+    }
+
+    /// Makes `write` inside a savepoint of the open transaction, so that a write the file
+    /// refuses for what it is (a constraint or a trigger of a file not made by us) is undone
+    /// alone and dropped, logged, instead of failing every commit after it. A failure of the
+    /// disk, or damage, is thrown: the batch is made again later, or the file set aside.
+    private static func applyAlone(_ write: HistoryWrite, _ db: Database) throws -> Outcome {
+        try db.execute(sql: "SAVEPOINT history_write")
+        do {
+            let effect = try HistoryDatabase.apply(write, db)
+            try db.execute(sql: "RELEASE history_write")
+            return .applied(effect)
+        } catch  where !isTransient(error) && !isDamage(error) && db.isInsideTransaction {
+            try db.execute(sql: "ROLLBACK TO history_write")
+            try db.execute(sql: "RELEASE history_write")
+            Logger.history.error("The history file refused a change, which is dropped: \(error)")
+            return .refused
+        }
+    }
+
+    /// Whether `error` may not happen again at a later commit: the disk (full, failing,
+    /// read-only), a lock, memory.
+    private static func isTransient(_ error: any Error) -> Bool {
+        guard let code = (error as? DatabaseError)?.resultCode else { return false }
+        let transient: [ResultCode] = [
+            .SQLITE_FULL, .SQLITE_IOERR, .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_NOMEM, .SQLITE_READONLY,
+            .SQLITE_CANTOPEN, .SQLITE_PROTOCOL, .SQLITE_INTERRUPT,
+        ]
+        return transient.contains(code)
+    }
+
+    /// Whether `error` says the file is damaged (SQLite found it corrupt, or not a database).
+    private static func isDamage(_ error: any Error) -> Bool {
+        guard let code = (error as? DatabaseError)?.resultCode else { return false }
+        return code == .SQLITE_CORRUPT || code == .SQLITE_NOTADB
     }
 
     private func writeFailed(_ error: any Error) {
@@ -197,8 +259,39 @@ final class HistoryBackend: @unchecked Sendable {
         do {
             return try database.writeWithoutTransaction(body)
         } catch {
-            Logger.history.error("Reading history failed: \(error)")
+            if !recoverIfDamaged(error) { Logger.history.error("Reading history failed: \(error)") }
             return nil
         }
+    }
+
+    // MARK: Damage
+
+    /// When `error` says the file is damaged (SQLite found it corrupt, or not a database at
+    /// all), sets it aside and starts a new one, as at open, and makes the open batch again
+    /// there (Chromium's `HistoryBackend::DatabaseErrorCallback` razes the file instead; ours
+    /// is kept for the user). Whether that happened.
+    private func recoverIfDamaged(_ error: any Error) -> Bool {
+        guard let path, Self.isDamage(error) else { return false }
+        try? database?.writeWithoutTransaction { db in
+            if db.isInsideTransaction { try db.execute(sql: "ROLLBACK") }
+        }
+        try? database?.close()
+        database = nil
+        let reason = String(describing: error)
+        guard let setAside = Self.setAside(path) else {
+            database = try? Self.openInMemory()
+            report(.unavailable(reason: reason))
+            batchNeedsReplay = true
+            return true
+        }
+        do {
+            database = try Self.open(path)
+            report(.damaged(setAsidePath: setAside, reason: reason))
+        } catch {
+            database = try? Self.openInMemory()
+            report(.unavailable(reason: String(describing: error)))
+        }
+        batchNeedsReplay = !batch.isEmpty
+        return true
     }
 }

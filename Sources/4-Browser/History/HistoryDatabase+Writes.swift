@@ -16,7 +16,7 @@ extension HistoryDatabase {
             let wanted = host.lowercased()
             let ids = try Row.fetchAll(db, sql: "SELECT id, url FROM urls").compactMap { row -> Int64? in
                 let url: String = row[1] ?? ""
-                return URL(string: url)?.host?.lowercased() == wanted ? row[0] : nil
+                return URL(string: url)?.host?.lowercased() == wanted ? row[0] as Int64? : nil
             }
             return .deleted(try deleteURLRows(db, ids: ids))
         case .deleteBetween(nil, nil, let isExpiry):
@@ -24,6 +24,15 @@ extension HistoryDatabase {
             try db.execute(sql: "DELETE FROM urls")
             var info = HistoryDeletionInfo.allHistory
             info.isExpired = isExpiry
+            return .deleted(info)
+        case .expireBefore(let date, let limit):
+            let cutoff = HistoryTime.microseconds(date)
+            var info = try deleteVisits(
+                db,
+                where:
+                    "id IN (SELECT id FROM visits WHERE visit_time < \(cutoff) ORDER BY visit_time LIMIT \(limit))"
+            )
+            info.isExpired = true
             return .deleted(info)
         case .deleteBetween(let begin, let end, let isExpiry):
             var conditions: [String] = []
@@ -90,8 +99,9 @@ extension HistoryDatabase {
         let typed = isTyped(transition) ? 1 : 0
         var row: URLRow
         if var existing = try urlRow(db, for: url) {
-            existing.visitCount += counted
-            existing.typedCount += typed
+            // Saturating: a file not made by us may hold any count.
+            existing.visitCount = min(existing.visitCount, Int.max - 1) + counted
+            existing.typedCount = min(existing.typedCount, Int.max - 1) + typed
             existing.lastVisit = max(existing.lastVisit, time)
             existing.hidden = existing.hidden && hidden
             if let title, !title.isEmpty { existing.title = title }
@@ -144,11 +154,15 @@ extension HistoryDatabase {
         let filter = condition.isEmpty ? "" : " WHERE \(condition)"
         let visits = try Row.fetchAll(db, sql: "SELECT id, url FROM visits\(filter)")
         guard !visits.isEmpty else { return HistoryDeletionInfo(isAllHistory: false) }
-        let visitIDs: [Int64] = visits.map { $0[0] }
+        // Read as optionals: a file not made by us may hold NULL or text anywhere.
+        let visitIDs: [Int64] = visits.map { $0[0] ?? 0 }
         try db.execute(sql: "DELETE FROM visits\(filter)")
         var urlIDs: [Int64] = []
         var seen = Set<Int64>()
-        for visit in visits where seen.insert(visit[1]).inserted { urlIDs.append(visit[1]) }
+        for visit in visits {
+            let urlID: Int64 = visit[1] ?? 0
+            if seen.insert(urlID).inserted { urlIDs.append(urlID) }
+        }
         var deletedRows: [URLRow] = []
         for id in urlIDs {
             let left = try Row.fetchOne(

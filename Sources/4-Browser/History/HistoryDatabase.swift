@@ -122,10 +122,12 @@ enum HistoryDatabase {
     static let urlColumns = "id, url, title, visit_count, typed_count, last_visit_time, hidden"
 
     /// The `urls` row in `row` (selected as ``urlColumns``); nil when its URL does not parse.
+    /// Every column is read as an optional: GRDB traps on a NULL read as a value, and a file
+    /// not made by us may hold NULL anywhere.
     static func urlRow(_ row: Row) -> URLRow? {
         guard let url = URL(string: row[1] ?? "") else { return nil }
         return URLRow(
-            id: row[0], url: url, title: row[2] ?? "", visitCount: row[3] ?? 0, typedCount: row[4] ?? 0,
+            id: row[0] ?? 0, url: url, title: row[2] ?? "", visitCount: row[3] ?? 0, typedCount: row[4] ?? 0,
             lastVisit: HistoryTime.date(row[5] ?? 0), hidden: (row[6] ?? 0) != 0)
     }
 
@@ -210,12 +212,17 @@ enum HistoryDatabase {
         }
         let words = searchWords(text)
         if !words.isEmpty {
+            // The pages first (one pass over `urls`), then their visits: through the visits'
+            // `url` index for a few pages; for many, along the time index newest first
+            // (`+` keeps SQLite off the `url` index), which stops at the page's end.
             let matches = words.map { _ in "(title LIKE ? ESCAPE '\\' OR url LIKE ? ESCAPE '\\')" }
-            conditions.append("v.url IN (SELECT id FROM urls WHERE \(matches.joined(separator: " AND ")))")
-            for word in words {
-                let pattern = "%" + likeEscaped(word) + "%"
-                arguments += [pattern, pattern]
-            }
+            let patterns = words.flatMap { word in Array(repeating: "%" + likeEscaped(word) + "%", count: 2) }
+            let ids = try Int64.fetchAll(
+                db, sql: "SELECT id FROM urls WHERE \(matches.joined(separator: " AND "))",
+                arguments: StatementArguments(patterns))
+            guard !ids.isEmpty else { return [] }
+            let list = "(" + ids.map(String.init).joined(separator: ",") + ")"
+            conditions.append(ids.count <= manyPages ? "v.url IN \(list)" : "+v.url IN \(list)")
         }
         var sql = """
             SELECT v.id, v.url, v.visit_time, v.transition, u.url, u.title FROM visits v \
@@ -229,10 +236,13 @@ enum HistoryDatabase {
         return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).compactMap { row in
             guard let url = URL(string: row[4] ?? "") else { return nil }
             return HistoryEntry(
-                id: row[0], urlID: row[1], url: url, title: row[5] ?? "",
-                visitTime: HistoryTime.date(row[2]), transition: transition(row[3]))
+                id: row[0] ?? 0, urlID: row[1] ?? 0, url: url, title: row[5] ?? "",
+                visitTime: HistoryTime.date(row[2] ?? 0), transition: transition(row[3] ?? 0))
         }
     }
+
+    /// Beyond this many pages found by a search, their visits are found along the time index.
+    static let manyPages = 500
 
     /// The words of a search: split at white space; case is ignored by `LIKE` (for ASCII).
     static func searchWords(_ text: String) -> [String] {

@@ -19,7 +19,13 @@ public final class HistoryServiceFactory {
             let path =
                 profile.isOffTheRecord
                 ? nil : profile.statePath.appendingPathComponent(HistoryService.fileName).path
-            return HistoryService(path: path, clock: clock)
+            let prefs = profile.prefs
+            return HistoryService(
+                path: path, clock: clock,
+                expireDays: {
+                    prefs.registry.isRegistered(HistoryPrefs.expireDays)
+                        ? prefs.int(HistoryPrefs.expireDays) : HistoryPrefs.defaultExpireDays
+                })
         }
         application.dependencyManager.register(factory)
     }

@@ -10,6 +10,8 @@ enum HistoryWrite: Sendable {
     case deleteHost(String)
     /// Deletes the visits in `begin..<end` (nil: unbounded on that side; both nil: everything).
     case deleteBetween(Date?, Date?, isExpiry: Bool)
+    /// Expires the oldest visits before the date, at most `limit` of them.
+    case expireBefore(Date, limit: Int)
 }
 
 /// What a write did, for the observers.

@@ -3,7 +3,8 @@ import Foundation
 
 /// `swiftlet`: the root command. Without a subcommand it runs ``OpenCommand`` (open the
 /// browser or, with `--headless`, load URLs in the real engine); `swiftlet sessions …` reads
-/// saved sessions (``SessionsCommand``).
+/// saved sessions (``SessionsCommand``), `swiftlet history …` the browsing history
+/// (``HistoryCommand``).
 struct SwiftletCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "swiftlet",
@@ -15,6 +16,8 @@ struct SwiftletCommand: ParsableCommand {
             swiftlet --headless --demo [--screenshot <file.png>]
             swiftlet sessions list [--json] [--user-data-dir <dir>]
             swiftlet sessions show [<window-id>] [--json] [--user-data-dir <dir>]
+            swiftlet history list [--since <date>] [--limit <n>] [--json] [--user-data-dir <dir>]
+            swiftlet history search <word> ... [--since <date>] [--limit <n>] [--json] [--user-data-dir <dir>]
             """,
         discussion: """
             Without a subcommand, `swiftlet` runs `swiftlet open`: `swiftlet open --help` \
@@ -25,6 +28,6 @@ struct SwiftletCommand: ParsableCommand {
             renders the demo.
             """,
         version: "swiftlet 0.1.0",
-        subcommands: [OpenCommand.self, SessionsCommand.self],
+        subcommands: [OpenCommand.self, SessionsCommand.self, HistoryCommand.self],
         defaultSubcommand: OpenCommand.self)
 }

@@ -1,17 +1,25 @@
 // swiftlet-session-crasher: the session crash test.
 //
-//   swiftlet-session-crasher torture --kills N [--seed S] [--dir D]
+//   swiftlet-session-crasher torture --kills N [--seed S] [--dir D] [--longest-ms L]
 //       Runs N rounds. Each round starts a child that restores the session, keeps mutating
 //       it and saving (printing "saved <step>" after each completed save), kills it with
 //       SIGKILL at a random moment, then restores the session itself and checks it equals
 //       the state after the last reported save (or a later step whose save completed before
-//       it could be reported). Prints "N passed, M failed" and exits non-zero on a failure.
-//   swiftlet-session-crasher child DIR SEED FIRST-STEP [--saves N]
+//       it could be reported). Each kill comes 2 ms to L ms (default 40) after the child
+//       starts. The child also records a visit a step in a History file;
+//       after each kill that file must open, pass `PRAGMA integrity_check` and hold the
+//       visit of every step up to the last flush the child reported. Prints "N passed, M
+//       failed" and exits non-zero on a failure.
+//   swiftlet-session-crasher child DIR SEED FIRST-STEP [--saves N] [--history FILE]
 //       The child: mutates from FIRST-STEP on, forever, or for N saves and then exits 0.
 //       "saved <step>" is written to standard output with one write(2) once the save of
-//       that step completed, so that a system call trace shows where each save ends.
+//       that step completed, so that a system call trace shows where each save ends. With
+//       --history, each step also records a visit in FILE (a batch committed every 3 steps
+//       by the history's clock, every 4 by a flush, "flushed <step>" written after it).
 import Base
 import Foundation
+import GRDB
+import History
 import Profiles
 import Sessions
 import TabModel
@@ -52,24 +60,72 @@ func makeProfile(_ engine: FakeWebEngine, beside sessionDirectory: URL) -> Profi
 
 nonisolated(unsafe) var profileContexts: [ApplicationContext] = []
 
+/// The page step `step` visits in the history.
+func visitedURL(_ step: Int) -> String { "https://s\(step).test/visited" }
+
+/// Writes `line` with one write(2).
+func report(_ line: String) { _ = line.withCString { write(1, $0, strlen($0)) } }
+
 @MainActor
-func runChild(directory: URL, seed: UInt64, firstStep: Int, saves: Int?) -> Never {
+func runChild(directory: URL, seed: UInt64, firstStep: Int, saves: Int?, historyPath: String?) async -> Never
+{
     let engine = FakeWebEngine()
     let (service, browser, _) = openSession(directory, engine: engine)
+    let historyClock = ManualTimerClock()
+    let history = historyPath.map { HistoryService(path: $0, clock: historyClock) }
     var step = firstStep
     while true {
         CrashScenario.apply(step: step, seed: seed, to: browser.webStateList, context: engine.defaultContext)
+        history?.addPage(
+            HistoryAddPageArgs(
+                url: URL(string: visitedURL(step))!,
+                time: Date(),
+                transition: .link, title: "Step \(step)"))
         service.saveSessions()
         service.waitForPendingIO()
-        let line = "saved \(step)\n"
-        _ = line.withCString { write(1, $0, strlen($0)) }
+        report("saved \(step)\n")
+        if let history {
+            historyClock.advance(by: .seconds(4))
+            if step % 4 == 3 {
+                await history.flush()
+                report("flushed \(step)\n")
+            }
+        }
         step += 1
         if let saves, step - firstStep >= saves { exit(0) }
     }
 }
 
+/// Checks the history file the killed child left: it opens, passes `PRAGMA integrity_check`
+/// and holds a visit of every step of `flushed`; what is wrong, or nil.
+func checkHistory(_ path: String, flushed: Set<Int>) -> String? {
+    // A child killed before it made the file leaves none.
+    if flushed.isEmpty && !FileManager.default.fileExists(atPath: path) { return nil }
+    do {
+        // Opened for writing, as the browser would: SQLite recovers the WAL.
+        let database = try DatabaseQueue(path: path)
+        defer { try? database.close() }
+        let integrity = try database.read { try String.fetchAll($0, sql: "PRAGMA integrity_check") }
+        guard integrity == ["ok"] else { return "integrity_check: \(integrity.joined(separator: "; "))" }
+        // A child killed while it made the schema leaves a file without tables: sound.
+        guard !flushed.isEmpty else { return nil }
+        let visited = try database.read { db in
+            Set(
+                try String.fetchAll(
+                    db,
+                    sql:
+                        "SELECT u.url FROM visits v JOIN urls u ON u.id = v.url WHERE u.url LIKE 'https://s%'"
+                ))
+        }
+        let missing = flushed.sorted().filter { !visited.contains(visitedURL($0)) }
+        return missing.isEmpty ? nil : "visits of flushed steps missing: \(missing.prefix(10))"
+    } catch {
+        return "could not read: \(error)"
+    }
+}
+
 @MainActor
-func runTorture(kills: Int, seed: UInt64, directory: URL, stopOnFailure: Bool) -> Int32 {
+func runTorture(kills: Int, seed: UInt64, directory: URL, longest: UInt32, stopOnFailure: Bool) -> Int32 {
     try? FileManager.default.removeItem(at: directory)
     // Start from a saved empty session: a session that never completed a save is recovered
     // from its tab files (tested on its own), which is more than this harness can predict.
@@ -83,6 +139,12 @@ func runTorture(kills: Int, seed: UInt64, directory: URL, stopOnFailure: Bool) -
         browser.destroy()
     }
     var verified = -1  // The step the session on disk is known to reflect.
+    // The steps whose visits a child reported flushed: from the step it started at to its
+    // last flush (what it recorded after that may be lost with the kill, and the next child
+    // starts after the session's last save, which may be later).
+    var flushed = Set<Int>()
+    let historyPath = directory.path + ".history/History"
+    try? FileManager.default.removeItem(atPath: directory.path + ".history")
     var expected = CrashScenario.expectedStates(seed: seed, through: 200)
     var passed = 0
     var failed = 0
@@ -92,14 +154,17 @@ func runTorture(kills: Int, seed: UInt64, directory: URL, stopOnFailure: Bool) -
     for round in 0..<kills {
         let child = Process()
         child.executableURL = executable
-        child.arguments = ["child", directory.path, String(seed), String(verified + 1)]
+        let firstStep = verified + 1
+        child.arguments = [
+            "child", directory.path, String(seed), String(firstStep), "--history", historyPath,
+        ]
         let pipe = Pipe()
         child.standardOutput = pipe
         do { try child.run() } catch {
             print("crash test: could not start the child: \(error)")
             return 2
         }
-        usleep(UInt32.random(in: 2_000...40_000, using: &generator))
+        usleep(UInt32.random(in: 2_000...max(2_000, longest * 1_000), using: &generator))
         kill(child.processIdentifier, SIGKILL)
         child.waitUntilExit()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -107,6 +172,13 @@ func runTorture(kills: Int, seed: UInt64, directory: URL, stopOnFailure: Bool) -
             output.split(separator: "\n").compactMap { line in
                 line.hasPrefix("saved ") ? Int(line.dropFirst(6)) : nil
             }.max() ?? verified
+        let lastFlush =
+            output.split(separator: "\n").compactMap { line in
+                line.hasPrefix("flushed ") ? Int(line.dropFirst(8)) : nil
+            }.max() ?? -1
+        if lastFlush >= firstStep { flushed.formUnion(firstStep...lastFlush) }
+        let historyProblem = checkHistory(historyPath, flushed: flushed)
+        if let historyProblem { print("crash test: round \(round): history: \(historyProblem)") }
         while expected.count <= reported + 3 {
             expected = CrashScenario.expectedStates(seed: seed, through: expected.count * 2)
         }
@@ -133,8 +205,8 @@ func runTorture(kills: Int, seed: UInt64, directory: URL, stopOnFailure: Bool) -
             }
             for problem in service.problems { print("  problem: \(problem)") }
             verified = match
-            if historyOK { passed += 1 } else { failed += 1 }
-            if !historyOK && stopOnFailure { break }
+            if historyOK && historyProblem == nil { passed += 1 } else { failed += 1 }
+            if !(historyOK && historyProblem == nil) && stopOnFailure { break }
         } else {
             failed += 1
             print("crash test: round \(round): loaded state matches no step in \(candidates)")
@@ -151,7 +223,11 @@ func runTorture(kills: Int, seed: UInt64, directory: URL, stopOnFailure: Bool) -
         browser.destroy()
     }
     let seconds = Date().timeIntervalSince(started)
-    print(String(format: "crash test: %d kills in %.1f s, session reached step %d", kills, seconds, verified))
+    print(
+        String(
+            format: "crash test: %d kills in %.1f s, session reached step %d, history flushed to step %d",
+            kills,
+            seconds, verified, flushed.max() ?? -1))
     print("\(passed) passed, \(failed) failed")
     return failed == 0 ? 0 : 1
 }
@@ -162,9 +238,16 @@ MainActor.assumeIsolated {
         let saves = arguments.firstIndex(of: "--saves").flatMap {
             $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil
         }
-        runChild(
-            directory: URL(fileURLWithPath: arguments[2]), seed: UInt64(arguments[3]) ?? 1,
-            firstStep: Int(arguments[4]) ?? 0, saves: saves)
+        let historyPath = arguments.firstIndex(of: "--history").flatMap {
+            $0 + 1 < arguments.count ? arguments[$0 + 1] : nil
+        }
+        // The history's flush is asynchronous: the child runs in a task on the main queue.
+        Task { @MainActor in
+            await runChild(
+                directory: URL(fileURLWithPath: arguments[2]), seed: UInt64(arguments[3]) ?? 1,
+                firstStep: Int(arguments[4]) ?? 0, saves: saves, historyPath: historyPath)
+        }
+        dispatchMain()
     }
     if arguments.count >= 2 && arguments[1] == "torture" {
         func option(_ name: String) -> String? {
@@ -178,13 +261,15 @@ MainActor.assumeIsolated {
         print("crash test: seed \(seed), directory \(directory.path)")
         let status = runTorture(
             kills: kills, seed: seed, directory: directory,
+            longest: option("--longest-ms").flatMap(UInt32.init) ?? 40,
             stopOnFailure: arguments.contains("--stop-on-failure"))
         if option("--dir") == nil {
             try? FileManager.default.removeItem(at: directory)
             try? FileManager.default.removeItem(atPath: directory.path + ".profile")
+            try? FileManager.default.removeItem(atPath: directory.path + ".history")
         }
         exit(status)
     }
-    print("usage: swiftlet-session-crasher torture --kills N [--seed S] [--dir D]")
+    print("usage: swiftlet-session-crasher torture --kills N [--seed S] [--dir D] [--longest-ms L]")
     exit(2)
 }
