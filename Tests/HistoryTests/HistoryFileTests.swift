@@ -15,6 +15,27 @@ struct HistoryFileTests {
         try database.close()
     }
 
+    @Test func aFileAnotherServiceIsWritingIsLeftWhereItIsAndThisOneKeepsHistoryInMemory() async throws {
+        let fixture = HistoryFixture()
+        let writer = fixture.makeService()
+        fixture.visit(writer, "https://kept.test/")
+        await writer.waitForPendingWork()  // its batch is open: the file's write lock is held
+
+        let second = fixture.makeService()
+        await second.waitForPendingWork()
+
+        guard case .unavailable = second.problem else {
+            Issue.record("expected history in memory, got \(String(describing: second.problem))")
+            return
+        }
+        #expect(
+            !FileManager.default.fileExists(atPath: fixture.path + ".bad"), "the busy file was not set aside")
+        await writer.flush()
+        #expect(try fixture.committedCounts().keys.sorted() == ["https://kept.test/"])
+        writer.shutdown()
+        second.shutdown()
+    }
+
     @Test func aFileOfTheFirstVersionIsMigratedAndKeepsItsVisits() async throws {
         let fixture = HistoryFixture()
         try makeFile(

@@ -51,6 +51,12 @@ final class HistoryBackend: @unchecked Sendable {
                 .newerVersion(
                     version: version, compatibleVersion: compatible,
                     supportedVersion: HistoryDatabase.currentVersion))
+        } catch  where Self.isInUse(error) {
+            // Another Swiftlet holds the file (a second instance on the same profile, or a
+            // crashed run's child still writing): it is fine, only busy. It stays where it is,
+            // and this run keeps its history in memory.
+            database = try? Self.openInMemory()
+            report(.unavailable(reason: "the file is in use by another program (\(error))"))
         } catch {
             let reason = String(describing: error)
             guard let setAside = Self.setAside(path) else {
@@ -78,6 +84,8 @@ final class HistoryBackend: @unchecked Sendable {
     private static var configuration: Configuration {
         var configuration = Configuration()
         configuration.label = "History"
+        // A writer's lock is held for one commit at a time: wait for it rather than fail.
+        configuration.busyMode = .timeout(1)
         // The batch's transaction stays open between calls (see the type's comment).
         configuration.allowsUnsafeTransactions = true
         configuration.prepareDatabase { db in
@@ -232,6 +240,12 @@ final class HistoryBackend: @unchecked Sendable {
             .SQLITE_CANTOPEN, .SQLITE_PROTOCOL, .SQLITE_INTERRUPT,
         ]
         return transient.contains(code)
+    }
+
+    /// Whether `error` says another connection holds the file's lock.
+    private static func isInUse(_ error: any Error) -> Bool {
+        guard let code = (error as? DatabaseError)?.resultCode else { return false }
+        return code == .SQLITE_BUSY || code == .SQLITE_LOCKED
     }
 
     /// Whether `error` says the file is damaged (SQLite found it corrupt, or not a database).
