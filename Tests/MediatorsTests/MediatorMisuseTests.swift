@@ -130,13 +130,7 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
             mediator.goToHistoryItem(at: 0)
         case .preferencesShowMostVisited:
             let registry = PrefRegistry()
-            SearchEnginePrefs.register(in: registry)
-            DownloadPrefs.register(in: registry)
-            HomePagePrefs.register(in: registry)
-            MemorySaverPrefs.register(in: registry)
-            AppearancePrefs.register(in: registry)
-            PrivacyPrefs.register(in: registry)
-            FontPrefs.register(in: registry)
+            PreferencesMediatorTests.registerPrefs(in: registry)
             let mediator = PreferencesMediator(
                 prefs: PrefService(registry: registry), defaultDownloadDirectory: "/d")
             mediator.disconnect()
