@@ -33,6 +33,11 @@ public protocol WebEngineContext: AnyObject {
     /// The cookies and tracking rules of every content of this context, applied at once to
     /// the pages loaded next.
     var privacySettings: WebEnginePrivacySettings { get set }
+    /// Deletes the data of `types` that sites changed at `since` or later (nil: whenever) in
+    /// this context; pages open keep running. `completion` runs once, on the main actor,
+    /// later (never inside this call), when the engine has finished.
+    func clearWebsiteData(
+        _ types: WebsiteDataTypes, since: Date?, completion: @escaping @MainActor () -> Void)
 }
 
 extension WebEngineContext {
