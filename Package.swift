@@ -13,7 +13,7 @@ import PackageDescription
 //   3-Web         Web (WebState and the engine seam), WebKitNavigation (the engine's navigation
 //                 state machine, no GTK), WebKitEngine (the seam on WebKitGTK 6.0)
 //   4-Browser     Profiles, TabModel, Sessions, MemorySaver, Downloads, ContentSettings,
-//                 Application (Chromium's ios/chrome/browser model, never GTK)
+//                 History, Application (Chromium's ios/chrome/browser model, never GTK)
 //   5-UI          UIInterfaces, Mediators (the model in, plain values out, never GTK),
 //                 ViewControllers (GTK, never the model), Coordinators (wire them together)
 //   6-App         the `swiftlet` executable, the composition root
@@ -288,7 +288,7 @@ let package = Package(
             "HistoryTests",
             [
                 "History", "Base", "Web", "WebTestSupport", "KeyedServices", "Prefs", "Profiles",
-                "ModelTestSupport", "TestSupport", "FileSystemTestSupport",
+                "ModelTestSupport", "TestSupport", "FileSystemTestSupport", grdb,
             ]),
         tests(
             "DownloadsTests",
