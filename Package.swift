@@ -176,7 +176,7 @@ let package = Package(
             "Mediators", .ui,
             [
                 "UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions", "Application",
-                "Downloads", "ContentSettings", "MemorySaver", "Profiles",
+                "Downloads", "ContentSettings", "MemorySaver", "Profiles", "History",
             ]),
         library(
             "ViewControllers", .ui,
@@ -186,7 +186,7 @@ let package = Package(
             [
                 "Base", "Web", "Commands", "UIInterfaces", "ViewControllers", "Mediators", "Prefs",
                 "Profiles", "Sessions", "Application", "TabModel", "WebKitEngine", "GLibSupport",
-                "GTKSupport", "CGTK", "CAdwaita", "Downloads", "ContentSettings",
+                "GTKSupport", "CGTK", "CAdwaita", "Downloads", "ContentSettings", "History",
             ]),
 
         // 6-App
@@ -253,7 +253,7 @@ let package = Package(
             [
                 "Base", "Web", "WebTestSupport", "Prefs", "TabModel", "ModelTestSupport", "UIInterfaces",
                 "Mediators", "Sessions", "Commands", "TestSupport", "Application", "Profiles", "Downloads",
-                "ContentSettings", "MemorySaver",
+                "ContentSettings", "MemorySaver", "History",
             ]),
         tests(
             "SessionsTests",

@@ -3,6 +3,7 @@ import Base
 import Commands
 import Downloads
 import Foundation
+import History
 import Mediators
 import ModelTestSupport
 import Prefs
@@ -23,6 +24,7 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
     case sceneHandler, sceneOpenWindow
     case contextMenuExecute
     case quitWhileDownloadingRequest
+    case historySearch
 
     var message: String {
         switch self {
@@ -38,6 +40,7 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
         case .contextMenuExecute: "ContextMenuMediator.executeContextMenuCommand(_:) used after disconnect()"
         case .quitWhileDownloadingRequest:
             "QuitWhileDownloadingMediator.requestQuit() used after disconnect()"
+        case .historySearch: "HistoryMediator.searchHistory(_:) used after disconnect()"
         }
     }
 
@@ -101,6 +104,13 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
             let mediator = QuitWhileDownloadingMediator(contexts: { [] }, quit: {})
             mediator.disconnect()
             mediator.requestQuit()
+        case .historySearch:
+            let mediator = HistoryMediator(
+                service: HistoryService(path: nil, clock: ManualTimerClock()), webStateList: list,
+                faviconLoader: nil
+            ) { _ in preconditionFailure("no tab expected") }
+            mediator.disconnect()
+            mediator.searchHistory("")
         }
     }
 }
