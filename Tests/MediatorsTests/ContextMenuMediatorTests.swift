@@ -33,6 +33,7 @@ final class RecordingWindowCommands: NavigationCommands, BrowserCommands, SceneC
     func showInspector() { received.append("showInspector") }
     func viewSource() { received.append("viewSource") }
     func showKeyboardShortcuts() { received.append("showKeyboardShortcuts") }
+    func showHistory() { received.append("showHistory") }
 
     func openNewWindow(incognito: Bool) { received.append("openNewWindow(incognito: \(incognito))") }
     func openNewWindow(loading url: URL, incognito: Bool) {

@@ -80,6 +80,7 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
     func showInspector() { record("showInspector") }
     func viewSource() { record("viewSource") }
     func showKeyboardShortcuts() { record("showKeyboardShortcuts") }
+    func showHistory() { record("showHistory") }
 
     func openNewWindow(incognito: Bool) { record(incognito ? "openNewIncognitoWindow" : "openNewWindow") }
     func openNewWindow(loading url: URL, incognito: Bool) {

@@ -4,6 +4,7 @@ import Commands
 import Foundation
 import GLibSupport
 import GTKSupport
+import History
 import Mediators
 import TabModel
 import UIInterfaces
@@ -46,6 +47,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     private var infoBar: InfoBarCoordinator?
     private var recentlyClosed: RecentlyClosedCoordinator?
     private var fullscreen: FullscreenCoordinator?
+    private var history: HistoryCoordinator?
     private var about: AboutViewController?
     private var isClosing = false
 
@@ -228,6 +230,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         locationBar = nil
         infoBar = nil
         recentlyClosed = nil
+        history = nil
         fullscreen = nil
         about = nil
         windowViewController = nil
@@ -334,4 +337,29 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     func viewSource() { mediator?.viewSourceOfActivePage() }
 
     func showKeyboardShortcuts() { windowViewController?.showKeyboardShortcuts() }
+
+    /// Starts the History window on first use; it stops when the user closes it.
+    func showHistory() {
+        if history == nil, let service = appState?.historyServices.service(for: browser.profile) {
+            let profile = browser.profile
+            let history = HistoryCoordinator(
+                service: service,
+                faviconLoader: profile.userData.getOrCreate(FaviconLoader.userDataKey) {
+                    FaviconLoader(context: profile.webEngineContext)
+                },
+                webStateFactory: { WebState(params: .init(context: profile.webEngineContext, url: $0)) },
+                webStateList: webStateList, dispatcher: dispatcher
+            ) { [weak self] in
+                guard let self, let closed = self.history else { return }
+                self.history = nil
+                // After the close request, which destroys the window.
+                GLibMainLoop.addIdle { [weak self] in
+                    if closed.isStarted { self?.stopChild(closed) }
+                }
+            }
+            startChild(history)
+            self.history = history
+        }
+        history?.present(over: window?.rawPointer)
+    }
 }

@@ -77,6 +77,9 @@ extension WindowAction {
                 keys: ["<Control>0", "<Control>KP_0"], sends: .browser { $0.resetZoom() }),
             fullscreen,
             WindowAction(
+                "history", menu: MenuItem(section: .application, label: "History"), keys: ["<Control>h"],
+                sends: .browser { $0.showHistory() }),
+            WindowAction(
                 "preferences", menu: MenuItem(section: .application, label: "Preferences"),
                 keys: ["<Control>comma"], sends: .application { $0.showPreferences() }),
             WindowAction(

@@ -211,8 +211,11 @@ public final class HistoryViewController: ViewController, HistoryConsumer {
             SignalConnection.connect(rawPointer(widget), signal: "close-request") { _ in handler() })
     }
 
-    /// Closes the window.
+    /// Closes the window as its close button does (``onClose(_:)`` handlers run).
     public func close() { gtk_window_close(window) }
+
+    /// Destroys the window without asking (its browser window went).
+    public func destroy() { gtk_window_destroy(window) }
 
     // MARK: HistoryConsumer
 
