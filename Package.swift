@@ -278,7 +278,7 @@ let package = Package(
             "ApplicationTests",
             [
                 "Application", "Base", "Web", "WebTestSupport", "Prefs", "Profiles", "TabModel", "Sessions",
-                "ModelTestSupport", "KeyedServices", "TestSupport", "FileSystemTestSupport",
+                "ModelTestSupport", "KeyedServices", "TestSupport", "FileSystemTestSupport", "History",
             ]),
         tests(
             "AppTests",
