@@ -17,7 +17,7 @@ final class HistoryWindowTests: BrowserTestCase, @unchecked Sendable {
             ["search", "--onlyvisible", "--name", "^History$", "windowfocus", "--sync"] + commands)
     }
 
-    /// A profile whose history holds one typed visit to `url` titled `title`, an hour ago:
+    /// A profile whose history holds one typed visit to `url` titled `title`, ten minutes ago:
     /// the browser makes the History file (Ctrl+H), quits, and the visit is written into it.
     func profileWithVisit(to url: String, title: String) throws -> URL {
         let first = try launch(["about:blank"])
@@ -31,7 +31,7 @@ final class HistoryWindowTests: BrowserTestCase, @unchecked Sendable {
         let database = try DatabaseQueue(
             path: first.userDataDirectory.appendingPathComponent("Default/History").path)
         // Microseconds since 1601, Chromium's; typed (1) and the end of its redirect chain.
-        let time = Int64((Date().timeIntervalSince1970 - 3600 + 11_644_473_600) * 1_000_000)
+        let time = Int64((Date().timeIntervalSince1970 - 600 + 11_644_473_600) * 1_000_000)
         try database.write { db in
             try db.execute(
                 sql:
@@ -60,5 +60,26 @@ final class HistoryWindowTests: BrowserTestCase, @unchecked Sendable {
             "mousemove", "--window", "%1", String(center.x), String(center.y), "click", "--repeat", "2", "1",
         ])
         browser.waitForEvent("loaded") { $0 == self.url("/a") }
+    }
+
+    func testClearBrowsingDataEmptiesTheHistoryWindow() throws {
+        let directory = try profileWithVisit(to: url("/a"), title: "Page A")
+        let browser = try launch(["about:blank"], in: directory)
+        browser.waitForEvent("window-shown")
+        let app = try XCTUnwrap(accessibleApplication(browser))
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        Keyboard.press("ctrl+h")
+        browser.waitForEvent("history-shown")
+        XCTAssertNotNil(waitForNode(in: app) { $0.name == "Page A" }, "the visit's row")
+        Keyboard.xdotool(["search", "--onlyvisible", "--name", "Swiftlet$", "windowfocus", "--sync"])
+        Keyboard.press("ctrl+shift+Delete")
+        browser.waitForEvent("clear-browsing-data-shown")
+        // Clear is the dialog's default: the last hour's history, cookies and cache.
+        Keyboard.xdotool(
+            [
+                "search", "--onlyvisible", "--name", "^Clear Browsing Data$", "windowfocus", "--sync", "key",
+                "Return",
+            ])
+        XCTAssertNotNil(waitForNode(in: app) { $0.name == "No History" }, "the History window is empty")
     }
 }

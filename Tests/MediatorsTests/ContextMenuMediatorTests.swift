@@ -34,6 +34,7 @@ final class RecordingWindowCommands: NavigationCommands, BrowserCommands, SceneC
     func viewSource() { received.append("viewSource") }
     func showKeyboardShortcuts() { received.append("showKeyboardShortcuts") }
     func showHistory() { received.append("showHistory") }
+    func showClearBrowsingData() { received.append("showClearBrowsingData") }
 
     func openNewWindow(incognito: Bool) { received.append("openNewWindow(incognito: \(incognito))") }
     func openNewWindow(loading url: URL, incognito: Bool) {

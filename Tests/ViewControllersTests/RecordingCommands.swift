@@ -81,6 +81,7 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
     func viewSource() { record("viewSource") }
     func showKeyboardShortcuts() { record("showKeyboardShortcuts") }
     func showHistory() { record("showHistory") }
+    func showClearBrowsingData() { record("showClearBrowsingData") }
 
     func openNewWindow(incognito: Bool) { record(incognito ? "openNewIncognitoWindow" : "openNewWindow") }
     func openNewWindow(loading url: URL, incognito: Bool) {

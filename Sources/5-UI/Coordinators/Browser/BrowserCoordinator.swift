@@ -48,6 +48,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     private var recentlyClosed: RecentlyClosedCoordinator?
     private var fullscreen: FullscreenCoordinator?
     private var history: HistoryCoordinator?
+    private var clearBrowsingData: ClearBrowsingDataCoordinator?
     private var about: AboutViewController?
     private var isClosing = false
 
@@ -184,6 +185,13 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
                 self?.present()
             })
         if let pageInfo { parts.append(pageInfo) }
+        if let appState {
+            let clearBrowsingData = ClearBrowsingDataCoordinator(
+                remover: appState.browsingDataRemover(for: profile), toasts: windowViewController,
+                webStateList: webStateList, dispatcher: dispatcher)
+            parts.append(clearBrowsingData)
+            self.clearBrowsingData = clearBrowsingData
+        }
         for part in parts { startChild(part) }
         windowViewController.toolbar = toolbar.viewController
         windowViewController.mainMenuZoom = toolbar.viewController?.zoomControl
@@ -231,6 +239,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         infoBar = nil
         recentlyClosed = nil
         history = nil
+        clearBrowsingData = nil
         fullscreen = nil
         about = nil
         windowViewController = nil
@@ -337,6 +346,8 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     func viewSource() { mediator?.viewSourceOfActivePage() }
 
     func showKeyboardShortcuts() { windowViewController?.showKeyboardShortcuts() }
+
+    func showClearBrowsingData() { clearBrowsingData?.present(over: window?.rawPointer) }
 
     /// Starts the History window on first use; it stops when the user closes it.
     func showHistory() {

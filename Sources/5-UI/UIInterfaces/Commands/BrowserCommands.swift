@@ -26,4 +26,6 @@ public protocol BrowserCommands: AnyObject {
     /// Shows the History window of the window's profile (one per window: asking again brings
     /// it to the front).
     func showHistory()
+    /// Shows the Clear Browsing Data dialog over the window.
+    func showClearBrowsingData()
 }

@@ -80,6 +80,9 @@ extension WindowAction {
                 "history", menu: MenuItem(section: .application, label: "History"), keys: ["<Control>h"],
                 sends: .browser { $0.showHistory() }),
             WindowAction(
+                "clear-browsing-data", menu: MenuItem(section: .application, label: "Clear Browsing Data…"),
+                keys: ["<Control><Shift>Delete"], sends: .browser { $0.showClearBrowsingData() }),
+            WindowAction(
                 "preferences", menu: MenuItem(section: .application, label: "Preferences"),
                 keys: ["<Control>comma"], sends: .application { $0.showPreferences() }),
             WindowAction(
