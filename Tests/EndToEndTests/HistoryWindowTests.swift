@@ -82,4 +82,20 @@ final class HistoryWindowTests: BrowserTestCase, @unchecked Sendable {
             ])
         XCTAssertNotNil(waitForNode(in: app) { $0.name == "No History" }, "the History window is empty")
     }
+
+    func testADamagedHistoryFileIsSetAsideAndTheWindowSaysSo() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "swiftlet-e2e-\(UUID().uuidString)")
+        let profile = directory.appendingPathComponent("Default")
+        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+        try Data(repeating: 0x42, count: 8192).write(to: profile.appendingPathComponent("History"))
+        let browser = try launch([url("/a")], in: directory)
+        browser.waitForEvent("loaded") { $0 == self.url("/a") }
+        let app = try XCTUnwrap(accessibleApplication(browser))
+        XCTAssertNotNil(
+            waitForNode(in: app) { $0.name == "Your history could not be read, and a new one was started" },
+            "the info bar")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: profile.appendingPathComponent("History.bad").path))
+    }
 }

@@ -24,7 +24,7 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
     case sceneHandler, sceneOpenWindow
     case contextMenuExecute
     case quitWhileDownloadingRequest
-    case historySearch
+    case historySearch, historyProblemConsumer
 
     var message: String {
         switch self {
@@ -41,6 +41,7 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
         case .quitWhileDownloadingRequest:
             "QuitWhileDownloadingMediator.requestQuit() used after disconnect()"
         case .historySearch: "HistoryMediator.searchHistory(_:) used after disconnect()"
+        case .historyProblemConsumer: "HistoryProblemMediator.consumer used after disconnect()"
         }
     }
 
@@ -111,6 +112,12 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
             ) { _ in preconditionFailure("no tab expected") }
             mediator.disconnect()
             mediator.searchHistory("")
+        case .historyProblemConsumer:
+            let mediator = HistoryProblemMediator(
+                service: HistoryService(path: nil, clock: ManualTimerClock()),
+                announcements: HistoryProblemAnnouncements())
+            mediator.disconnect()
+            mediator.consumer = nil
         }
     }
 }

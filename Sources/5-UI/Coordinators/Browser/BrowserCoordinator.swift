@@ -144,6 +144,14 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         let content = ContentCoordinator(webStateList: webStateList, dispatcher: dispatcher)
         let findBar = FindBarCoordinator(webStateList: webStateList, dispatcher: dispatcher)
         let infoBar = InfoBarCoordinator(webStateList: webStateList, dispatcher: dispatcher)
+        if let history = appState?.historyServices.service(for: profile) {
+            infoBar.history = (
+                history,
+                profile.originalProfile.userData.getOrCreate(HistoryProblemAnnouncements.userDataKey) {
+                    HistoryProblemAnnouncements()
+                }
+            )
+        }
         let fullscreen = FullscreenCoordinator(
             window: window, layout: windowViewController, broadcaster: browser.broadcaster,
             webStateList: webStateList, dispatcher: dispatcher)
