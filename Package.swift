@@ -338,7 +338,8 @@ let package = Package(
             ]),
         // The real browser driven as a person would: under Xvfb and a private D-Bus session
         // (scripts/run-tests), through AT-SPI and xdotool.
-        tests("EndToEndTests", ["CAtspi", "LocalHTTPServer"]),
+        // GRDB writes the History file a test starts with, as a profile with history has it.
+        tests("EndToEndTests", ["CAtspi", "LocalHTTPServer", grdb]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -73,7 +73,29 @@ final class BrowserCoordinatorTests: GTKTestCase, @unchecked Sendable {
             "InfoBarCommands": dispatcher.isDispatching(for: (any InfoBarCommands).self),
             "ContextMenuCommands": dispatcher.isDispatching(for: (any ContextMenuCommands).self),
             "SiteSettingsCommands": dispatcher.isDispatching(for: (any SiteSettingsCommands).self),
+            "ClearBrowsingDataCommands": dispatcher.isDispatching(for: (any ClearBrowsingDataCommands).self),
         ]
+    }
+
+    func testShowHistoryStartsOneHistoryWindowAndStopEndsIt() {
+        onMainActor {
+            let (app, scene) = makeScene()
+            let coordinator = BrowserCoordinator(
+                scene: scene, appState: app, sceneMediator: sceneMediator(app),
+                makeWindow: { WindowHandle(adw_window_new()!) },
+                applicationCommands: RecordingApplicationCommands(),
+                startPageURL: URL(string: "about:blank")!, tabStripRegistry: TabStripRegistry())
+            let dispatcher = scene.browser.commandDispatcher
+            coordinator.start()
+            XCTAssertFalse(dispatcher.isDispatching(for: (any HistoryCommands).self))
+            dispatcher.dispatch((any BrowserCommands).self) { $0.showHistory() }
+            dispatcher.dispatch((any BrowserCommands).self) { $0.showHistory() }
+            XCTAssertEqual(coordinator.children.filter { $0 is HistoryCoordinator }.count, 1, "one window")
+            XCTAssertTrue(dispatcher.isDispatching(for: (any HistoryCommands).self))
+            coordinator.stop()
+            XCTAssertFalse(dispatcher.isDispatching(for: (any HistoryCommands).self))
+            app.quit()
+        }
     }
 
     func testStartWiresEveryCommandAndStopUnwiresThem() {
@@ -100,6 +122,7 @@ final class BrowserCoordinatorTests: GTKTestCase, @unchecked Sendable {
                     "FindBarCoordinator", "InfoBarCoordinator", "FullscreenCoordinator",
                     "DownloadsCoordinator", "ContextMenuCoordinator", "RecentlyClosedCoordinator",
                     "WindowTitleCoordinator", "DesktopNotificationCoordinator", "PageInfoCoordinator",
+                    "ClearBrowsingDataCoordinator",
                 ])
 
             // Commands reach the model and the application through the dispatcher.

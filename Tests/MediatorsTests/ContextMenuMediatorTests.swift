@@ -34,6 +34,8 @@ final class RecordingWindowCommands: NavigationCommands, BrowserCommands, SceneC
     func showInspector() { received.append("showInspector") }
     func viewSource() { received.append("viewSource") }
     func showKeyboardShortcuts() { received.append("showKeyboardShortcuts") }
+    func showHistory() { received.append("showHistory") }
+    func showClearBrowsingData() { received.append("showClearBrowsingData") }
 
     func openNewWindow(incognito: Bool) { received.append("openNewWindow(incognito: \(incognito))") }
     func openInIncognitoWindow(_ url: URL) {

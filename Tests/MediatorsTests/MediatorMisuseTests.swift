@@ -27,6 +27,7 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
     case quitWhileDownloadingRequest
     case mostVisitedConsumer, mostVisitedOpen, mostVisitedRemove
     case toolbarGoToHistoryItem, preferencesShowMostVisited
+    case historySearch, historyProblemConsumer
 
     var message: String {
         switch self {
@@ -48,6 +49,8 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
         case .toolbarGoToHistoryItem: "ToolbarMediator.goToHistoryItem(at:) used after disconnect()"
         case .preferencesShowMostVisited:
             "PreferencesMediator.setNewTabsShowMostVisited(_:) used after disconnect()"
+        case .historySearch: "HistoryMediator.searchHistory(_:) used after disconnect()"
+        case .historyProblemConsumer: "HistoryProblemMediator.consumer used after disconnect()"
         }
     }
 
@@ -135,6 +138,19 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
                 prefs: PrefService(registry: registry), defaultDownloadDirectory: "/d")
             mediator.disconnect()
             mediator.setNewTabsShowMostVisited(true)
+        case .historySearch:
+            let mediator = HistoryMediator(
+                service: HistoryService(path: nil, clock: ManualTimerClock()), webStateList: list,
+                faviconLoader: nil
+            ) { _ in preconditionFailure("no tab expected") }
+            mediator.disconnect()
+            mediator.searchHistory("")
+        case .historyProblemConsumer:
+            let mediator = HistoryProblemMediator(
+                service: HistoryService(path: nil, clock: ManualTimerClock()),
+                announcements: HistoryProblemAnnouncements())
+            mediator.disconnect()
+            mediator.consumer = nil
         }
     }
 }

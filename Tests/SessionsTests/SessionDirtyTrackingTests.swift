@@ -423,4 +423,10 @@ private final class ContentRecordingContext: WebEngineContext {
         get { base.privacySettings }
         set { base.privacySettings = newValue }
     }
+
+    func clearWebsiteData(
+        _ types: WebsiteDataTypes, since: Date?, completion: @escaping @MainActor () -> Void
+    ) {
+        base.clearWebsiteData(types, since: since, completion: completion)
+    }
 }

@@ -81,6 +81,8 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
     func showInspector() { record("showInspector") }
     func viewSource() { record("viewSource") }
     func showKeyboardShortcuts() { record("showKeyboardShortcuts") }
+    func showHistory() { record("showHistory") }
+    func showClearBrowsingData() { record("showClearBrowsingData") }
 
     func openNewWindow(incognito: Bool) { record(incognito ? "openNewIncognitoWindow" : "openNewWindow") }
     func openInIncognitoWindow(_ url: URL) {

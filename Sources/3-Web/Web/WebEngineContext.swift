@@ -35,6 +35,11 @@ public protocol WebEngineContext: AnyObject {
     var privacySettings: WebEnginePrivacySettings { get set }
     /// The zoom factor of pages whose tab has none of its own.
     var defaultPageZoom: DefaultPageZoom { get }
+    /// Deletes the data of `types` that sites changed at `since` or later (nil: whenever) in
+    /// this context; pages open keep running. `completion` runs once, on the main actor,
+    /// later (never inside this call), when the engine has finished.
+    func clearWebsiteData(
+        _ types: WebsiteDataTypes, since: Date?, completion: @escaping @MainActor () -> Void)
 }
 
 extension WebEngineContext {

@@ -64,6 +64,17 @@ public final class FakeWebEngineContext: WebEngineContext {
         for request in requests { request.completion(engine.faviconDatabase[request.url.absoluteString]) }
     }
 
+    /// What ``clearWebsiteData(_:since:completion:)`` was asked, in order.
+    public private(set) var websiteDataClears: [(types: WebsiteDataTypes, since: Date?)] = []
+
+    /// Records the request and completes it from a main-actor task, as the engine answers later.
+    public func clearWebsiteData(
+        _ types: WebsiteDataTypes, since: Date?, completion: @escaping @MainActor () -> Void
+    ) {
+        websiteDataClears.append((types, since))
+        Task { @MainActor in completion() }
+    }
+
     private var activeDownloads: [FakeDownloadTask] = []
     private var nextDownloadIdentifier = 0
 

@@ -4,6 +4,7 @@ import Commands
 import Foundation
 import GLibSupport
 import GTKSupport
+import History
 import Mediators
 import TabModel
 import UIInterfaces
@@ -46,6 +47,8 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     private var infoBar: InfoBarCoordinator?
     private var recentlyClosed: RecentlyClosedCoordinator?
     private var fullscreen: FullscreenCoordinator?
+    private var history: HistoryCoordinator?
+    private var clearBrowsingData: ClearBrowsingDataCoordinator?
     private var about: AboutViewController?
     private var isClosing = false
 
@@ -142,6 +145,14 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         let content = ContentCoordinator(webStateList: webStateList, dispatcher: dispatcher)
         let findBar = FindBarCoordinator(webStateList: webStateList, dispatcher: dispatcher)
         let infoBar = InfoBarCoordinator(webStateList: webStateList, dispatcher: dispatcher)
+        if let history = appState?.historyServices.service(for: profile) {
+            infoBar.history = (
+                history,
+                profile.originalProfile.userData.getOrCreate(HistoryProblemAnnouncements.userDataKey) {
+                    HistoryProblemAnnouncements()
+                }
+            )
+        }
         let fullscreen = FullscreenCoordinator(
             window: window, layout: windowViewController, broadcaster: browser.broadcaster,
             webStateList: webStateList, dispatcher: dispatcher)
@@ -191,6 +202,13 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
                 self?.present()
             })
         if let pageInfo { parts.append(pageInfo) }
+        if let appState {
+            let clearBrowsingData = ClearBrowsingDataCoordinator(
+                remover: appState.browsingDataRemover(for: profile), toasts: windowViewController,
+                webStateList: webStateList, dispatcher: dispatcher)
+            parts.append(clearBrowsingData)
+            self.clearBrowsingData = clearBrowsingData
+        }
         for part in parts { startChild(part) }
         windowViewController.toolbar = toolbar.viewController
         windowViewController.mainMenuZoom = toolbar.viewController?.zoomControl
@@ -237,6 +255,8 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         locationBar = nil
         infoBar = nil
         recentlyClosed = nil
+        history = nil
+        clearBrowsingData = nil
         fullscreen = nil
         about = nil
         windowViewController = nil
@@ -343,4 +363,31 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     func viewSource() { mediator?.viewSourceOfActivePage() }
 
     func showKeyboardShortcuts() { windowViewController?.showKeyboardShortcuts() }
+
+    func showClearBrowsingData() { clearBrowsingData?.present(over: window?.rawPointer) }
+
+    /// Starts the History window on first use; it stops when the user closes it.
+    func showHistory() {
+        if history == nil, let service = appState?.historyServices.service(for: browser.profile) {
+            let profile = browser.profile
+            let history = HistoryCoordinator(
+                service: service,
+                faviconLoader: profile.userData.getOrCreate(FaviconLoader.userDataKey) {
+                    FaviconLoader(context: profile.webEngineContext)
+                },
+                webStateFactory: { WebState(params: .init(context: profile.webEngineContext, url: $0)) },
+                webStateList: webStateList, dispatcher: dispatcher
+            ) { [weak self] in
+                guard let self, let closed = self.history else { return }
+                self.history = nil
+                // After the close request, which destroys the window.
+                GLibMainLoop.addIdle { [weak self] in
+                    if closed.isStarted { self?.stopChild(closed) }
+                }
+            }
+            startChild(history)
+            self.history = history
+        }
+        history?.present(over: window?.rawPointer)
+    }
 }

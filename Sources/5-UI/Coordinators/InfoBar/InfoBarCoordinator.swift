@@ -1,12 +1,14 @@
 import Commands
+import History
 import Mediators
 import TabModel
 import UIInterfaces
 import ViewControllers
 
 /// The window's info bars: their view controller, the ``BlockedPopupMediator`` pushing the
-/// active tab's blocked pop-ups to it, and the bars the application shows (the crashed
-/// session's offer, what restoring the window met). It routes ``InfoBarCommands`` by the bar's
+/// active tab's blocked pop-ups to it, the ``HistoryProblemMediator`` pushing the profile's
+/// history problems, and the bars the application shows (the crashed session's offer, what
+/// restoring the window met). It routes ``InfoBarCommands`` by the bar's
 /// kind: the blocked pop-ups' Open and close button to their mediator, the crashed session's
 /// Restore to the application (``SceneCommands``), a permission prompt's Allow, Block and
 /// close button to the ``PermissionPromptMediator``; a Dismiss button only closes its bar.
@@ -16,6 +18,9 @@ final class InfoBarCoordinator: FeatureCoordinator, InfoBarCommands {
     private(set) var viewController: InfoBarViewController?
     private var blockedPopups: BlockedPopupMediator?
     private var permissionPrompts: PermissionPromptMediator?
+    /// The window's profile's history and its record of the problems shown, set before
+    /// ``start()``: a ``HistoryProblemMediator`` shows its problems.
+    var history: (service: HistoryService, announcements: HistoryProblemAnnouncements)?
 
     override func start() {
         super.start()
@@ -28,6 +33,12 @@ final class InfoBarCoordinator: FeatureCoordinator, InfoBarCommands {
         permissionPrompts.consumer = viewController
         onStop { permissionPrompts.disconnect() }
         self.permissionPrompts = permissionPrompts
+        if let history {
+            let problems = HistoryProblemMediator(
+                service: history.service, announcements: history.announcements)
+            problems.consumer = viewController
+            onStop { problems.disconnect() }
+        }
         register((any InfoBarCommands).self, to: self)
         self.viewController = viewController
         self.blockedPopups = blockedPopups

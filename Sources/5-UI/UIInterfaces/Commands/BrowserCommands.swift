@@ -23,4 +23,9 @@ public protocol BrowserCommands: AnyObject {
     func viewSource()
     /// Shows the window's keyboard shortcuts.
     func showKeyboardShortcuts()
+    /// Shows the History window of the window's profile (one per window: asking again brings
+    /// it to the front).
+    func showHistory()
+    /// Shows the Clear Browsing Data dialog over the window.
+    func showClearBrowsingData()
 }

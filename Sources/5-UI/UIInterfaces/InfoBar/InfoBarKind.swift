@@ -9,4 +9,6 @@ public enum InfoBarKind: String, Sendable, CaseIterable {
     case blockedPopup = "blocked-popup"
     /// The active tab's page asks for a permission (its location, notifications …).
     case permissionRequest = "permission-request"
+    /// The profile's history file could not be used as it is (set aside, newer, not writable).
+    case historyProblem = "history-problem"
 }

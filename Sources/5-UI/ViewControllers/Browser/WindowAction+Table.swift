@@ -77,6 +77,12 @@ extension WindowAction {
                 keys: ["<Control>0", "<Control>KP_0"], sends: .browser { $0.resetZoom() }),
             fullscreen,
             WindowAction(
+                "history", menu: MenuItem(section: .application, label: "History"), keys: ["<Control>h"],
+                sends: .browser { $0.showHistory() }),
+            WindowAction(
+                "clear-browsing-data", menu: MenuItem(section: .application, label: "Clear Browsing Data…"),
+                keys: ["<Control><Shift>Delete"], sends: .browser { $0.showClearBrowsingData() }),
+            WindowAction(
                 "preferences", menu: MenuItem(section: .application, label: "Preferences"),
                 keys: ["<Control>comma"], sends: .application { $0.showPreferences() }),
             WindowAction(
