@@ -12,8 +12,9 @@ import PackageDescription
 //                 what Swift cannot call, GLibSupport and GTKSupport
 //   3-Web         Web (WebState and the engine seam), WebKitNavigation (the engine's navigation
 //                 state machine, no GTK), WebKitEngine (the seam on WebKitGTK 6.0)
-//   4-Browser     Profiles, TabModel, Sessions, MemorySaver, Downloads, ContentSettings,
-//                 Application (Chromium's ios/chrome/browser model, never GTK)
+//   4-Browser     Profiles, TabModel, Sessions, MemorySaver, Downloads, ContentSettings, History,
+//                 Omnibox, Application (Chromium's ios/chrome/browser model and the components
+//                 it uses, never GTK)
 //   5-UI          UIInterfaces, Mediators (the model in, plain values out, never GTK),
 //                 ViewControllers (GTK, never the model), Coordinators (wire them together)
 //   6-App         the `swiftlet` executable, the composition root
@@ -103,6 +104,7 @@ let package = Package(
         .library(name: "MemorySaver", targets: ["MemorySaver"]),
         .library(name: "ContentSettings", targets: ["ContentSettings"]),
         .library(name: "History", targets: ["History"]),
+        .library(name: "Omnibox", targets: ["Omnibox"]),
         .library(name: "Application", targets: ["Application"]),
         .library(name: "WebTestSupport", targets: ["WebTestSupport"]),
         .library(name: "LocalHTTPServer", targets: ["LocalHTTPServer"]),
@@ -160,6 +162,8 @@ let package = Package(
         // A profile's downloads, kept in SQLite.
         library("Downloads", .browser, ["Base", "Web", "KeyedServices", "Profiles", grdb, logging]),
         library("History", .browser, ["Base", "Web", "KeyedServices", "Prefs", "Profiles", grdb, logging]),
+        // The location bar's suggestions (Chromium's components/omnibox): no UI.
+        library("Omnibox", .browser, ["Base", "Web", "History"]),
         library(
             "Application", .browser,
             [
@@ -176,7 +180,7 @@ let package = Package(
             "Mediators", .ui,
             [
                 "UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions", "Application",
-                "Downloads", "ContentSettings", "MemorySaver", "Profiles",
+                "Downloads", "ContentSettings", "MemorySaver", "Profiles", "Omnibox",
             ]),
         library(
             "ViewControllers", .ui,
@@ -290,6 +294,7 @@ let package = Package(
                 "History", "Base", "Web", "WebTestSupport", "KeyedServices", "Prefs", "Profiles",
                 "ModelTestSupport", "TestSupport", "FileSystemTestSupport",
             ]),
+        tests("OmniboxTests", ["Omnibox", "Base", "Web", "History", "TestSupport"]),
         tests(
             "DownloadsTests",
             [
