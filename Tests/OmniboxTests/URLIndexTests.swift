@@ -136,3 +136,21 @@ struct URLIndexTests {
         #expect(Set(sorted.prefix(500).map(\.url)) == kept)
     }
 }
+
+extension URLIndexTests {
+    @Test func theCandidatesOfAFirstLetterFollowVisitsAndDeletions() async {
+        let rows = (0..<600).map { row("https://s\($0).test/page", visits: 4 + $0 % 50) }
+        let index = await makeIndex(rows)
+        let new = URL(string: "https://new.test/pear")!
+        #expect(!index.candidates(for: [Array("p".utf8)]).contains { $0.row.url == new })
+        index.urlVisited(
+            row(new.absoluteString, visits: 1, typed: 1),
+            visit: VisitRow(urlID: 601, visitTime: testNow, transition: .typed))
+        for query in ["p", "pe"] {
+            #expect(index.candidates(for: [Array(query.utf8)]).contains { $0.row.url == new }, "\(query)")
+        }
+        index.urlsDeleted([new])
+        #expect(!index.candidates(for: [Array("p".utf8)]).contains { $0.row.url == new })
+        #expect(index.candidates(for: [Array("p".utf8)]).count == AutocompleteConstants.itemsToScoreLimit)
+    }
+}

@@ -27,36 +27,45 @@ public final class HistoryQuickProvider: AutocompleteProvider {
         let queryWords = terms.flatMap { FoldedText.words($0).map(Array.init) }
         guard !queryWords.isEmpty else { return [] }
         let now = self.now()
-        var scored: [(entry: URLIndexEntry, matches: TermMatches, relevance: Int)] = []
+        var entries: [URLIndexEntry] = []
+        var found: [TermMatches] = []
+        var relevances: [Int] = []
         for entry in index.candidates(for: queryWords) {
             guard let matches = entry.text.match(terms) else { continue }
-            let score = matches.topicality * entry.frequency(now: now)
-            scored.append((entry, matches, Self.relevance(score)))
+            entries.append(entry)
+            found.append(matches)
+            relevances.append(Self.relevance(matches.topicality * entry.frequency(now: now)))
         }
-        scored.sort { Self.ranks($0.relevance, $0.entry, before: $1.relevance, $1.entry) }
+        // Higher relevance first; among equals more typed, then more visited, then more recent.
+        let order = entries.indices.sorted { a, b in
+            relevances[a] != relevances[b]
+                ? relevances[a] > relevances[b] : entries[a].isMoreSignificant(than: entries[b])
+        }
         let text = input.text.trimmingCharacters(in: .whitespaces)
         var inlined: (index: Int, completion: String)?
         if input.allowsInlineAutocomplete {
-            for (position, candidate) in scored.enumerated() {
-                if let completion = candidate.entry.text.inlineAutocompletion(for: text) {
-                    inlined = (position, completion)
+            let typed = FoldedText.bytes(text)
+            for index in order {
+                if let completion = entries[index].text.inlineAutocompletion(forFolded: typed) {
+                    inlined = (index, completion)
                     break
                 }
             }
         }
-        var positions = Array(scored.indices.prefix(AutocompleteConstants.maxMatches))
-        if let inlined, inlined.index >= AutocompleteConstants.maxMatches { positions.append(inlined.index) }
-        return positions.map { position in
-            let (entry, matches, relevance) = scored[position]
-            let completion = inlined?.index == position ? inlined?.completion : nil
+        var shown = Array(order.prefix(AutocompleteConstants.maxMatches))
+        if let inlined, !shown.contains(inlined.index) { shown.append(inlined.index) }
+        return shown.map { index in
+            let entry = entries[index]
+            let completion = inlined?.index == index ? inlined?.completion : nil
             return AutocompleteMatch(
                 destinationURL: entry.row.url, contents: entry.text.contents, description: entry.text.title,
                 type: .historyURL,
                 relevance: completion == nil
-                    ? relevance : max(relevance, AutocompleteConstants.inlineableHistoryRelevance),
+                    ? relevances[index]
+                    : max(relevances[index], AutocompleteConstants.inlineableHistoryRelevance),
                 inlineAutocompletion: completion ?? "",
                 fillIntoEdit: completion.map { text + $0 } ?? entry.text.contents,
-                contentsMatches: matches.urlRanges, descriptionMatches: matches.titleRanges,
+                contentsMatches: found[index].urlRanges, descriptionMatches: found[index].titleRanges,
                 allowedToBeDefault: completion != nil)
         }
     }
@@ -90,13 +99,5 @@ public final class HistoryQuickProvider: AutocompleteProvider {
             return Int(lower.relevance + fraction * (upper.relevance - lower.relevance))
         }
         return Int(buckets[buckets.count - 1].relevance)
-    }
-
-    /// Higher relevance first; among equals more typed, then more visited, then more recent.
-    private static func ranks(
-        _ relevance: Int, _ entry: URLIndexEntry, before otherRelevance: Int, _ other: URLIndexEntry
-    ) -> Bool {
-        if relevance != otherRelevance { return relevance > otherRelevance }
-        return entry.isMoreSignificant(than: other)
     }
 }

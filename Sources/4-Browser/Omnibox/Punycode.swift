@@ -11,7 +11,9 @@ enum Punycode {
 
     /// `host` with every `xn--` label decoded; a label that does not decode stays as it is.
     static func decodedHost(_ host: String) -> String {
-        guard host.range(of: "xn--", options: .caseInsensitive) != nil else { return host }
+        guard host.utf8.count >= 4,
+            FoldedText.occurrences(of: Array("xn--".utf8), in: FoldedText.bytes(host)).count > 0
+        else { return host }
         return host.split(separator: ".", omittingEmptySubsequences: false).map { label -> String in
             guard label.lowercased().hasPrefix("xn--"), let decoded = decode(label.dropFirst(4)) else {
                 return String(label)

@@ -37,17 +37,42 @@ struct TitledURL: Sendable {
 
     /// The words the index finds this page by: those of the shown URL and of the title, and
     /// every suffix of the host's labels (a match in the middle of a host word counts, in no
-    /// other place: `FilterTermMatchesByWordStarts`, scored_history_match.cc).
-    var indexWords: Set<ArraySlice<UInt8>> {
-        var words = Set(FoldedText.words(contentsBytes))
-        words.formUnion(FoldedText.words(titleBytes))
-        for label in FoldedText.words(Array(contentsBytes[..<hostEnd])) where label.count > 1 {
-            var start = label.startIndex + 1
-            while start < label.endIndex {
-                words.insert(label[start...])
-                start += 1
+    /// other place: `FilterTermMatchesByWordStarts`, scored_history_match.cc). May repeat a
+    /// word.
+    func forEachIndexWord(_ body: (ArraySlice<UInt8>) -> Void) {
+        forEachIndexWord(inHost: true, body)
+        forEachIndexWord(inHost: false, body)
+    }
+
+    /// The index words of the host (and port), or those of the rest of the URL and of the
+    /// title.
+    func forEachIndexWord(inHost: Bool, _ body: (ArraySlice<UInt8>) -> Void) {
+        let range = inHost ? 0..<hostEnd : hostEnd..<contentsBytes.count
+        var start = -1
+        for position in range {
+            if FoldedText.isWordByte(contentsBytes[position]) {
+                if start < 0 { start = position }
+                continue
             }
+            if start >= 0 { emitURLWord(start..<position, body) }
+            start = -1
         }
+        if start >= 0 { emitURLWord(start..<range.upperBound, body) }
+        if !inHost {
+            for word in FoldedText.words(titleBytes) { body(word) }
+        }
+    }
+
+    private func emitURLWord(_ range: Range<Int>, _ body: (ArraySlice<UInt8>) -> Void) {
+        body(contentsBytes[range])
+        guard range.upperBound <= hostEnd else { return }
+        for start in range.lowerBound + 1..<range.upperBound { body(contentsBytes[start..<range.upperBound]) }
+    }
+
+    /// The distinct words of ``forEachIndexWord(_:)``.
+    var indexWords: Set<IndexWord> {
+        var words = Set<IndexWord>()
+        forEachIndexWord { words.insert(IndexWord($0)) }
         return words
     }
 
@@ -93,17 +118,18 @@ struct TitledURL: Sendable {
     }
 
     /// What was typed filled in to the whole URL, when the URL as shown (or with the `www.`, or
-    /// the scheme and `www.`, it omits) starts with `text`; nil otherwise
+    /// the scheme and `www.`, it omits) starts with `typed` (folded); nil otherwise
     /// (`HistoryURLProvider`'s inline autocompletion, history_url_provider.cc).
-    func inlineAutocompletion(for text: String) -> String? {
-        let typed = FoldedText.bytes(text)
+    func inlineAutocompletion(forFolded typed: [UInt8]) -> String? {
         guard !typed.isEmpty else { return nil }
         let www = omittedPrefix.hasSuffix("www.") ? "www." : ""
         let scheme = omittedPrefix.dropLast(www.count)
-        for form in [contents, www + contents, scheme + contents, omittedPrefix + contents] {
-            let folded = FoldedText.bytes(form)
-            guard folded.count >= typed.count, folded.starts(with: typed) else { continue }
-            return String(decoding: Array(form.utf8)[typed.count...], as: UTF8.self)
+        for prefix in ["", www, String(scheme), omittedPrefix] {
+            let prefixBytes = prefix.utf8
+            guard typed.starts(with: prefixBytes) else { continue }
+            let rest = typed[prefixBytes.count...]
+            guard contentsBytes.starts(with: rest) else { continue }
+            return String(decoding: Array(contents.utf8)[rest.count...], as: UTF8.self)
         }
         return nil
     }
@@ -129,4 +155,18 @@ struct TermMatches: Sendable {
     let topicality: Double
     let urlRanges: [Range<Int>]
     let titleRanges: [Range<Int>]
+}
+
+/// A word of the index, hashed as one run of bytes (an array's own hashing feeds its elements
+/// one by one, several times slower over a hundred thousand pages).
+struct IndexWord: Hashable, Sendable {
+    let bytes: ArraySlice<UInt8>
+
+    init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    static func == (lhs: IndexWord, rhs: IndexWord) -> Bool { lhs.bytes.elementsEqual(rhs.bytes) }
 }

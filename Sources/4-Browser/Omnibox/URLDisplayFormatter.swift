@@ -12,7 +12,8 @@ public enum URLDisplayFormatter {
             let rawHost = components.percentEncodedHost, !rawHost.isEmpty
         else { return unescaped(url.absoluteString) }
         // Foundation may give a Unicode host percent-encoded, or its `xn--` form.
-        var host = Punycode.decodedHost(rawHost.removingPercentEncoding ?? rawHost)
+        let unicodeHost = rawHost.utf8.contains(UInt8(ascii: "%")) ? rawHost.removingPercentEncoding : nil
+        var host = Punycode.decodedHost(unicodeHost ?? rawHost)
         if host.lowercased().hasPrefix("www.") { host.removeFirst(4) }
         var text = host
         if let port = components.port { text += ":\(port)" }
@@ -35,7 +36,7 @@ public enum URLDisplayFormatter {
     /// encode invalid UTF-8, spaces or control characters (which would let a URL look like
     /// another).
     private static func unescaped(_ text: String) -> String {
-        guard text.contains("%"), let decoded = text.removingPercentEncoding,
+        guard text.utf8.contains(UInt8(ascii: "%")), let decoded = text.removingPercentEncoding,
             !decoded.unicodeScalars.contains(where: {
                 $0.properties.generalCategory == .control || $0.properties.isWhitespace
                     || $0.properties.generalCategory == .format

@@ -45,8 +45,11 @@ public final class URLIndex {
         if pendingUpdates == nil { pendingUpdates = [] }
         let rows = await load()
         let now = self.now()
-        var built = await Task.detached(priority: .utility) { URLIndexPrivateData(rows: rows, now: now) }
-            .value
+        var built = await Task.detached(priority: .utility) {
+            var data = URLIndexPrivateData(rows: rows, now: now)
+            data.precomputeFirstLetters()
+            return data
+        }.value
         guard build == buildCount else { return }
         for update in pendingUpdates ?? [] { update(&built) }
         pendingUpdates = nil
@@ -97,47 +100,8 @@ public final class URLIndex {
     /// most ``AutocompleteConstants/itemsToScoreLimit``, the most significant kept
     /// (`HistoryIDSetFromWords` and its pre-filter, url_index_private_data.cc).
     func candidates(for queryWords: [[UInt8]]) -> [URLIndexEntry] {
-        let slots = data.slots(matching: queryWords, marks: &marks, generation: &markGeneration)
+        let slots = data.candidateSlots(for: queryWords, marks: &marks, generation: &markGeneration)
         let entries = data.entries
-        let limit = AutocompleteConstants.itemsToScoreLimit
-        guard slots.count > limit else { return slots.compactMap { entries[Int($0)] } }
-        // The `limit` most significant: a heap whose root is the least significant kept.
-        var heap: [URLIndexEntry] = []
-        heap.reserveCapacity(limit)
-        for slot in slots {
-            guard let entry = entries[Int(slot)] else { continue }
-            if heap.count < limit {
-                heap.append(entry)
-                Self.siftUp(&heap, heap.count - 1)
-            } else if entry.isMoreSignificant(than: heap[0]) {
-                heap[0] = entry
-                Self.siftDown(&heap, 0)
-            }
-        }
-        return heap
-    }
-
-    private static func siftUp(_ heap: inout [URLIndexEntry], _ start: Int) {
-        var child = start
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard heap[parent].isMoreSignificant(than: heap[child]) else { return }
-            heap.swapAt(parent, child)
-            child = parent
-        }
-    }
-
-    private static func siftDown(_ heap: inout [URLIndexEntry], _ start: Int) {
-        var parent = start
-        while true {
-            var least = parent
-            for child in [2 * parent + 1, 2 * parent + 2]
-            where child < heap.count && heap[least].isMoreSignificant(than: heap[child]) {
-                least = child
-            }
-            guard least != parent else { return }
-            heap.swapAt(parent, least)
-            parent = least
-        }
+        return slots.compactMap { entries[Int($0)] }
     }
 }
