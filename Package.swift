@@ -292,7 +292,7 @@ let package = Package(
             "HistoryTests",
             [
                 "History", "Base", "Web", "WebTestSupport", "KeyedServices", "Prefs", "Profiles",
-                "ModelTestSupport", "TestSupport", "FileSystemTestSupport",
+                "ModelTestSupport", "TestSupport", "FileSystemTestSupport", grdb,
             ]),
         tests("OmniboxTests", ["Omnibox", "Base", "Web", "History", "TestSupport"]),
         tests(

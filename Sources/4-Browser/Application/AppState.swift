@@ -1,6 +1,7 @@
 public import Base
 public import ContentSettings
 public import Downloads
+public import History
 public import MemorySaver
 public import Prefs
 public import Profiles
@@ -34,6 +35,8 @@ public final class AppState {
     public let memorySavers: MemorySaverFactory
     /// The downloads list keyed service (one per profile, its own for an incognito one).
     public let downloadHistories: DownloadHistoryFactory
+    /// The browsing history keyed service (one per profile, in memory for an incognito one).
+    public let historyServices: HistoryServiceFactory
     /// The content settings (site permissions) of each profile; every tab gets a
     /// ``PermissionRequestManager`` over its profile's.
     public let contentSettings: HostContentSettingsMapFactory
@@ -70,6 +73,7 @@ public final class AppState {
             registerProfilePrefs: { registry in
                 MemorySaverPrefs.register(in: registry)
                 HostContentSettingsMap.registerProfilePrefs(registry)
+                HistoryPrefs.register(in: registry)
                 registerProfilePrefs(registry)
             })
         sessionServices = SessionServices.register(in: context, saveDelay: saveDelay)
@@ -82,6 +86,7 @@ public final class AppState {
         memorySavers = MemorySaverFactory.register(
             in: context, browserLists: browserLists, sessions: sessionServices)
         downloadHistories = DownloadHistoryFactory.register(in: context)
+        historyServices = HistoryServiceFactory.register(in: context)
         openScenes = OpenSceneRegistry(localState: context.localState)
     }
 }
