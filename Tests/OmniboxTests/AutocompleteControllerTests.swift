@@ -119,3 +119,17 @@ struct AutocompleteControllerTests {
 private final class FakeSearchPrefs {
     var template = "https://one.test/?q={searchTerms}"
 }
+
+extension AutocompleteControllerTests {
+    @Test func theTabRowsComeFromASourceNothingElseKeeps() {
+        let source = FakeOpenTabSource()
+        source.openTabs = [
+            OpenTab(id: WebStateID.newUnique(), title: "Rust", url: URL(string: "https://a.test/")!)
+        ]
+        let provider = OpenTabProvider(source: source)
+        weak let weakSource = source
+        _ = consume source
+        #expect(weakSource != nil)
+        #expect(provider.start(AutocompleteInput(text: "rust")).count == 1)
+    }
+}

@@ -5,7 +5,7 @@
 /// often is offered as itself before its tab.
 @MainActor
 public final class OpenTabProvider: AutocompleteProvider {
-    private weak var source: (any OpenTabSource)?
+    private let source: any OpenTabSource
 
     public init(source: any OpenTabSource) {
         self.source = source
@@ -13,9 +13,9 @@ public final class OpenTabProvider: AutocompleteProvider {
 
     public func start(_ input: AutocompleteInput) -> [AutocompleteMatch] {
         let terms = HistoryQuickProvider.terms(of: input.text)
-        guard !terms.isEmpty, let tabs = source?.openTabs else { return [] }
+        guard !terms.isEmpty else { return [] }
         var matches: [AutocompleteMatch] = []
-        for tab in tabs {
+        for tab in source.openTabs {
             let text = TitledURL(url: tab.url, title: tab.title)
             guard let found = text.match(terms) else { continue }
             let frequency = 1 / Double(AutocompleteConstants.maxVisitsToScore)
