@@ -257,7 +257,7 @@ let package = Package(
             [
                 "Base", "Web", "WebTestSupport", "Prefs", "TabModel", "ModelTestSupport", "UIInterfaces",
                 "Mediators", "Sessions", "Commands", "TestSupport", "Application", "Profiles", "Downloads",
-                "ContentSettings", "MemorySaver",
+                "ContentSettings", "MemorySaver", "Omnibox", "History",
             ]),
         tests(
             "SessionsTests",

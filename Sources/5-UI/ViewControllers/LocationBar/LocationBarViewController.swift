@@ -82,7 +82,13 @@ public final class LocationBarViewController: ViewController, LocationBarConsume
     /// Whether the user is editing the text: it has the focus and the user changed it.
     var isEditing: Bool { userModified && hasFocus }
 
-    private var hasFocus: Bool {
+    /// Whether the text is being set from a push (not by the user), for the dropdown.
+    var isApplyingPush: Bool { applyingPush }
+
+    /// Ends the user's edit (the dropdown opened what was typed): the next push shows the URL.
+    func endEdit() { userModified = false }
+
+    var hasFocus: Bool {
         guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else {
             return false
         }
