@@ -62,6 +62,8 @@ public final class OmniboxPopupViewController: OmniboxPopupConsumer {
             SignalConnection.connect(rawPointer(list), signal: "row-activated") { args in
                 guard let row = args.object(at: 1) else { return }
                 let index = Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))
+                // What opens replaces what was typed in the entry.
+                locationBar.endEdit()
                 commands.send { $0.omniboxOpenRow(index) }
             })
         connections.append(
