@@ -190,7 +190,7 @@ let package = Package(
             [
                 "Base", "Web", "Commands", "UIInterfaces", "ViewControllers", "Mediators", "Prefs",
                 "Profiles", "Sessions", "Application", "TabModel", "WebKitEngine", "GLibSupport",
-                "GTKSupport", "CGTK", "CAdwaita", "Downloads", "ContentSettings",
+                "GTKSupport", "CGTK", "CAdwaita", "Downloads", "ContentSettings", "Omnibox", "History",
             ]),
 
         // 6-App
