@@ -328,7 +328,8 @@ let package = Package(
             ]),
         // The real browser driven as a person would: under Xvfb and a private D-Bus session
         // (scripts/run-tests), through AT-SPI and xdotool.
-        tests("EndToEndTests", ["CAtspi", "LocalHTTPServer"]),
+        // GRDB: a test writes history rows into a profile's History file before a launch.
+        tests("EndToEndTests", ["CAtspi", "LocalHTTPServer", grdb]),
     ],
     swiftLanguageModes: [.v6]
 )

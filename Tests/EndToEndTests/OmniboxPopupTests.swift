@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import XCTest
 
 /// The location bar's dropdown in the real window: rows as the user types, chosen with the
@@ -44,5 +45,53 @@ final class OmniboxPopupTests: BrowserTestCase, @unchecked Sendable {
         XCTAssertEqual(address.text, "alph")
         Keyboard.press("Escape")
         XCTAssertTrue(eventually { address.text == self.url("/b") }, "the entry says \(address.text)")
+    }
+
+    /// GNOME Web's bug #2709, in the window: the rest of a page's address from history is
+    /// filled in after every character typed, not every second one, and not after Backspace.
+    func testEveryCharacterTypedIsCompletedFromHistory() throws {
+        let first = try launch([url("/b")])
+        first.waitForEvent("loaded") { $0 == self.url("/b") }
+        Keyboard.focusWindow(of: first.process.processIdentifier)
+        Keyboard.press("ctrl+q")
+        XCTAssertTrue(first.waitForExit(), "Ctrl+Q quits")
+        try addHistoryRow(
+            in: first.userDataDirectory, url: "https://example.test/alpha", title: "Alpha page", visits: 5,
+            typed: 2)
+        let browser = try launch([url("/b")], in: first.userDataDirectory)
+        browser.waitForEvent("loaded") { $0 == self.url("/b") }
+        let app = try XCTUnwrap(accessibleApplication(browser))
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        Keyboard.press("ctrl+l")
+        let address = try XCTUnwrap(app.first(role: "text", name: "Address"))
+        for (count, character) in "example.te".enumerated() {
+            Keyboard.type(String(character))
+            XCTAssertTrue(
+                eventually { address.text == "example.test/alpha" },
+                "after \(count + 1) characters the entry says \(address.text)")
+        }
+        // Backspace takes the completion away, and none comes back.
+        Keyboard.press("BackSpace")
+        XCTAssertTrue(eventually { address.text == "example.te" }, "the entry says \(address.text)")
+        Keyboard.press("BackSpace")
+        XCTAssertTrue(eventually { address.text == "example.t" }, "the entry says \(address.text)")
+    }
+
+    /// Adds a page to the history of the profile of `directory` (its `History` file, made by a
+    /// launch that has quit).
+    private func addHistoryRow(in directory: URL, url: String, title: String, visits: Int, typed: Int) throws
+    {
+        let database = try DatabaseQueue(path: directory.appendingPathComponent("Default/History").path)
+        // Microseconds since 1601-01-01, the file's (Chromium's) time.
+        let now = Int64((Date().timeIntervalSince1970 + 11_644_473_600) * 1_000_000)
+        try database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO urls (url, title, visit_count, typed_count, last_visit_time, hidden)
+                    VALUES (?, ?, ?, ?, ?, 0)
+                    """,
+                arguments: [url, title, visits, typed, now])
+        }
+        try database.close()
     }
 }
