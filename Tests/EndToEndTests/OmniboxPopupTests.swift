@@ -47,6 +47,23 @@ final class OmniboxPopupTests: BrowserTestCase, @unchecked Sendable {
         XCTAssertTrue(eventually { address.text == self.url("/b") }, "the entry says \(address.text)")
     }
 
+    func testWhatWasTypedComesBackWithItsTab() throws {
+        let browser = try launch([url("/alpha"), url("/b")])
+        browser.waitForEvent("loaded") { $0 == self.url("/b") }
+        let app = try XCTUnwrap(accessibleApplication(browser))
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        Keyboard.press("ctrl+l")
+        Keyboard.type("half typed")
+        let address = try XCTUnwrap(app.first(role: "text", name: "Address"))
+        XCTAssertTrue(eventually { address.text == "half typed" }, "the entry says \(address.text)")
+        Keyboard.press("ctrl+1")
+        browser.waitForEvent("tabs") { $0.hasPrefix("2 0 ") }
+        XCTAssertTrue(eventually { address.text == self.url("/alpha") }, "the entry says \(address.text)")
+        Keyboard.press("ctrl+2")
+        browser.waitForEvent("tabs") { $0.hasPrefix("2 1 ") }
+        XCTAssertTrue(eventually { address.text == "half typed" }, "the entry says \(address.text)")
+    }
+
     /// GNOME Web's bug #2709, in the window: the rest of a page's address from history is
     /// filled in after every character typed, not every second one, and not after Backspace.
     func testEveryCharacterTypedIsCompletedFromHistory() throws {

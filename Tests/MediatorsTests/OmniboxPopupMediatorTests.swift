@@ -16,6 +16,7 @@ final class RecordingOmniboxPopupConsumer: OmniboxPopupConsumer {
     var rows: [OmniboxPopupRow] = []
     var selected: Int?
     var entry: OmniboxTextState?
+    var tabTexts: [String?] = []
 
     func setRows(_ rows: [OmniboxPopupRow], selected: Int?) {
         self.rows = rows
@@ -23,6 +24,11 @@ final class RecordingOmniboxPopupConsumer: OmniboxPopupConsumer {
     }
 
     func setEntryState(_ state: OmniboxTextState) { entry = state }
+
+    func showTabText(typedText: String?) {
+        tabTexts.append(typedText)
+        entry = nil
+    }
 }
 
 @MainActor
@@ -41,7 +47,7 @@ struct OmniboxPopupMediatorTests {
     }
 
     func makeMediator() async throws -> OmniboxPopupMediator {
-        try builder.build(list, "| a*")
+        try builder.build(list, "| a* b")
         let index = URLIndex(now: { Self.now })
         await index.rebuild(from: [
             URLRow(
@@ -113,7 +119,7 @@ struct OmniboxPopupMediatorTests {
         #expect(mediator.omniboxOpenSelection(inNewTab: false))
         #expect(list.activeWebState?.visibleURL?.absoluteString == "https://example.org/")
         #expect(consumer.rows.isEmpty)
-        #expect(list.count == 1)
+        #expect(list.count == 2)
     }
 
     @Test func altEnterOpensTheSelectedRowInANewTab() async throws {
@@ -122,7 +128,7 @@ struct OmniboxPopupMediatorTests {
         #expect(mediator.omniboxMoveSelection(by: 1))
         let chosen = mediator.result.matches[1].destinationURL
         #expect(mediator.omniboxOpenSelection(inNewTab: true))
-        #expect(list.count == 2 && list.activeIndex == 1)
+        #expect(list.count == 3 && list.activeIndex == 2)
         #expect(list.activeWebState?.visibleURL == chosen)
     }
 
@@ -157,6 +163,27 @@ struct OmniboxPopupMediatorTests {
         mediator.omniboxTextChanged(from: shown, to: OmniboxTextState(text: "exa", selection: 3..<3))
         #expect(consumer.entry == nil, "the entry keeps what is left")
         #expect(!consumer.rows.isEmpty)
+    }
+
+    @Test func whatWasTypedComesBackWithItsTab() async throws {
+        let mediator = try await makeMediator()
+        type(mediator, "docs")
+        list.activate(at: 1)
+        #expect(consumer.tabTexts == [nil], "the other tab shows its URL")
+        #expect(consumer.rows.isEmpty, "the dropdown closed")
+        list.activate(at: 0)
+        #expect(consumer.tabTexts == [nil, "docs"])
+        // Opened, or replaced by the page's URL: nothing comes back.
+        type(mediator, "exa")
+        #expect(mediator.omniboxOpenSelection(inNewTab: false))
+        list.activate(at: 1)
+        list.activate(at: 0)
+        #expect(consumer.tabTexts == [nil, "docs", nil, nil])
+        type(mediator, "exa")
+        mediator.omniboxTypedTextReplaced()
+        list.activate(at: 1)
+        list.activate(at: 0)
+        #expect(consumer.tabTexts.last == .some(nil))
     }
 
     @Test func aDisconnectedMediatorFailsNamingTheMethod() async {

@@ -31,6 +31,7 @@ private final class RecordingOmniboxCommands: OmniboxCommands {
         return true
     }
     func omniboxClose() { received.append("close") }
+    func omniboxTypedTextReplaced() { received.append("replaced") }
 }
 
 final class OmniboxPopupViewControllerTests: ViewControllerTestCase, @unchecked Sendable {

@@ -18,6 +18,13 @@ public final class OmniboxPopupMediator: OmniboxCommands {
     private var state = MediatorState("OmniboxPopupMediator")
     /// The row chosen with the arrow keys; nil: the default one.
     private var selected: Int?
+    /// What the user typed in the entry for the active tab and has not opened.
+    private var typedText: String?
+    /// What was typed for the other tabs, shown again when they come back (Chromium keeps the
+    /// omnibox's state per tab: `OmniboxEditModel::GetStateForTabSwitch`).
+    private var typedTextByTab: [WebStateID: String] = [:]
+    private var activeTab: WebStateID?
+    private var activeTabObservation: ActiveTabChangeObserver?
 
     /// The dropdown. Held weakly.
     public weak var consumer: (any OmniboxPopupConsumer)? {
@@ -34,10 +41,27 @@ public final class OmniboxPopupMediator: OmniboxCommands {
         model = OmniboxEditModel(controller: controller)
         self.webStateFactory = webStateFactory
         self.switchToTab = switchToTab
+        activeTab = webStateList.activeWebStateIfAlive?.id
+        activeTabObservation = ActiveTabChangeObserver(list: webStateList) { [weak self] in
+            self?.activeTabChanged()
+        }
     }
 
     /// Stops; the mediator cannot be used afterwards.
-    public func disconnect() { state.disconnect() }
+    public func disconnect() {
+        state.disconnect()
+        activeTabObservation = nil
+    }
+
+    private func activeTabChanged() {
+        let newTab = webStateList.activeWebStateIfAlive?.id
+        guard newTab != activeTab else { return }
+        if let old = activeTab, let typedText, !typedText.isEmpty { typedTextByTab[old] = typedText }
+        activeTab = newTab
+        close()
+        typedText = newTab.flatMap { typedTextByTab.removeValue(forKey: $0) }
+        consumer?.showTabText(typedText: typedText)
+    }
 
     /// The rows shown now.
     public var result: AutocompleteResult { model.result }
@@ -48,6 +72,7 @@ public final class OmniboxPopupMediator: OmniboxCommands {
         state.check(#function)
         selected = nil
         let shown = model.textChanged(from: Self.editState(before), to: Self.editState(after))
+        typedText = model.userText
         if shown.text != after.text || shown.selection != after.selection {
             consumer?.setEntryState(OmniboxTextState(text: shown.text, selection: shown.selection))
         }
@@ -114,6 +139,14 @@ public final class OmniboxPopupMediator: OmniboxCommands {
         close()
     }
 
+    public func omniboxTypedTextReplaced() {
+        state.check(#function)
+        // The URL of a tab becoming active replaces the text first: what was typed is kept for
+        // the tab left (``activeTabChanged()``).
+        guard webStateList.activeWebStateIfAlive?.id == activeTab else { return }
+        typedText = nil
+    }
+
     // MARK: Private
 
     private func close() {
@@ -124,6 +157,7 @@ public final class OmniboxPopupMediator: OmniboxCommands {
 
     private func open(_ match: AutocompleteMatch, inNewTab: Bool) {
         close()
+        typedText = nil
         if match.type == .openTab, let tab = match.tabID, !inNewTab {
             switchToTab(tab)
             return

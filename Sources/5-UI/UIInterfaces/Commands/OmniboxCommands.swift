@@ -17,4 +17,7 @@ public protocol OmniboxCommands: AnyObject {
     func omniboxEscape() -> Bool
     /// The entry lost the focus, or a load started: closes the dropdown.
     func omniboxClose()
+    /// The page's URL replaced what the user had typed (a load, the edit ended): nothing
+    /// typed is kept for the tab.
+    func omniboxTypedTextReplaced()
 }

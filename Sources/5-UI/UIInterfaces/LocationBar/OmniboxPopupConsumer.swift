@@ -6,4 +6,7 @@ public protocol OmniboxPopupConsumer: AnyObject {
     func setRows(_ rows: [OmniboxPopupRow], selected: Int?)
     /// Puts `state` in the entry (the user's edit goes on from there).
     func setEntryState(_ state: OmniboxTextState)
+    /// Another tab became active: the entry shows `typedText`, what the user had typed there
+    /// before switching away, as an edit of theirs; nil: that tab's URL.
+    func showTabText(typedText: String?)
 }

@@ -88,6 +88,25 @@ public final class LocationBarViewController: ViewController, LocationBarConsume
     /// Ends the user's edit (the dropdown opened what was typed): the next push shows the URL.
     func endEdit() { userModified = false }
 
+    /// Shows `text` as typed by the user (what they had typed for a tab that came back), or
+    /// the page's URL when nil.
+    func showTypedText(_ text: String?) {
+        guard let text else {
+            if userModified {
+                applyingPush = true
+                gtk_editable_set_text(opaque(widget), pushedURL)
+                applyingPush = false
+                userModified = false
+            }
+            return
+        }
+        applyingPush = true
+        gtk_editable_set_text(opaque(widget), text)
+        gtk_editable_set_position(opaque(widget), -1)
+        applyingPush = false
+        userModified = true
+    }
+
     var hasFocus: Bool {
         guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else {
             return false

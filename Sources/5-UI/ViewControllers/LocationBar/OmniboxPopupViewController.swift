@@ -26,6 +26,8 @@ public final class OmniboxPopupViewController: OmniboxPopupConsumer {
     private var applying = false
     /// Whether an edit is waiting to be reported.
     private var editPending = false
+    /// Whether the text of a tab that came back is being shown.
+    private var showingTabText = false
     /// The rows shown.
     private(set) var rows: [OmniboxPopupRow] = []
 
@@ -110,6 +112,9 @@ public final class OmniboxPopupViewController: OmniboxPopupConsumer {
         // Text set by the page's URL (a load, a tab switch) or by the dropdown itself is no edit.
         guard !applying, !locationBar.isApplyingPush, locationBar.hasFocus else {
             if !editPending { lastState = entryState }
+            if locationBar.isApplyingPush && !showingTabText {
+                commands.send { $0.omniboxTypedTextReplaced() }
+            }
             return
         }
         // The entry moves its cursor after it says its text changed, and typing over a
@@ -182,6 +187,13 @@ public final class OmniboxPopupViewController: OmniboxPopupConsumer {
         }
         gtk_editable_select_region(
             editable, Int32(state.selection.lowerBound), Int32(state.selection.upperBound))
+        lastState = entryState
+    }
+
+    public func showTabText(typedText: String?) {
+        showingTabText = true
+        defer { showingTabText = false }
+        locationBar.showTypedText(typedText)
         lastState = entryState
     }
 
