@@ -9,8 +9,8 @@ import Glibc
 /// A made-up history of `count` URLs: pages of a few thousand sites, made of words from a
 /// vocabulary of a few thousand, their visits spread over a year with a long tail (a few
 /// pages visited often, most a few times), every one significant (which the index keeps).
-func generatedHistory(count: Int, now: Date, seed: UInt64) -> [URLRow] {
-    var rng = SplitMix64(state: seed)
+func generatedHistory(count: Int, now: Date, randomState: UInt64) -> [URLRow] {
+    var rng = SplitMix64(state: randomState)
     let syllables = [
         "ka", "lo", "mi", "ne", "ru", "sta", "pe", "do", "ver", "tin", "gra", "so", "bel", "an", "que", "mar",
         "zu", "fi", "ho", "lex", "cor", "dia", "pra", "wen", "ish", "ol", "ty", "un", "bra", "ce",
@@ -46,7 +46,7 @@ func generatedHistory(count: Int, now: Date, seed: UInt64) -> [URLRow] {
 @MainActor
 func omniboxBenchmark(count: Int, typedPages: Int) async {
     let now = Date()
-    let rows = generatedHistory(count: count, now: now, seed: 7)
+    let rows = generatedHistory(count: count, now: now, randomState: 7)
     print("Omnibox, a history of \(count) URLs:")
     var builds: [Double] = []
     var buildsCPU: [Double] = []
