@@ -94,6 +94,26 @@ final class OmniboxPopupTests: BrowserTestCase, @unchecked Sendable {
         XCTAssertTrue(eventually { address.text == "example.t" }, "the entry says \(address.text)")
     }
 
+    /// Enter right after the last key opens what the user saw: the page filled in from history,
+    /// not the text typed so far.
+    func testEnterRightAfterTypingOpensTheCompletedPage() throws {
+        let first = try launch([url("/b")])
+        first.waitForEvent("loaded") { $0 == self.url("/b") }
+        Keyboard.focusWindow(of: first.process.processIdentifier)
+        Keyboard.press("ctrl+q")
+        XCTAssertTrue(first.waitForExit(), "Ctrl+Q quits")
+        try addHistoryRow(
+            in: first.userDataDirectory, url: url("/alpha"), title: "Alpha page", visits: 5, typed: 2)
+        let browser = try launch([url("/b")], in: first.userDataDirectory)
+        browser.waitForEvent("loaded") { $0 == self.url("/b") }
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        let typed = String(url("/al").dropFirst("http://".count))
+        Keyboard.press("ctrl+l", thenType: typed)
+        Keyboard.press("Return")
+        browser.waitForEvent("loaded") { $0 == self.url("/alpha") }
+        XCTAssertEqual(server.requestCount("/al"), 0, "what was typed so far is not loaded")
+    }
+
     /// Adds a page to the history of the profile of `directory` (its `History` file, made by a
     /// launch that has quit).
     private func addHistoryRow(in directory: URL, url: String, title: String, visits: Int, typed: Int) throws
