@@ -114,6 +114,41 @@ final class OmniboxPopupTests: BrowserTestCase, @unchecked Sendable {
         XCTAssertEqual(server.requestCount("/al"), 0, "what was typed so far is not loaded")
     }
 
+    func testShiftDeleteRemovesAPageFromHistory() throws {
+        let first = try launch([url("/b")])
+        first.waitForEvent("loaded") { $0 == self.url("/b") }
+        Keyboard.focusWindow(of: first.process.processIdentifier)
+        Keyboard.press("ctrl+q")
+        XCTAssertTrue(first.waitForExit(), "Ctrl+Q quits")
+        try addHistoryRow(
+            in: first.userDataDirectory, url: "https://example.test/zebra", title: "Zebra crossing",
+            visits: 5,
+            typed: 0)
+        let browser = try launch([url("/b")], in: first.userDataDirectory)
+        browser.waitForEvent("loaded") { $0 == self.url("/b") }
+        let app = try XCTUnwrap(accessibleApplication(browser))
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        Keyboard.press("ctrl+l", thenType: "crossing")
+        let row = { app.first { $0.name.hasPrefix("Zebra crossing") } }
+        XCTAssertNotNil(waitForNode(in: app) { $0.name.hasPrefix("Zebra crossing") }, "the page is a row")
+        // The search is the first row; Down chooses the page.
+        Keyboard.press("Down")
+        Keyboard.press("shift+Delete")
+        XCTAssertTrue(eventually { row() == nil }, "the row went")
+        Keyboard.press("Escape")
+        Keyboard.press("Escape")
+        Keyboard.press("ctrl+q")
+        XCTAssertTrue(browser.waitForExit(), "Ctrl+Q quits")
+        let database = try DatabaseQueue(
+            path: first.userDataDirectory.appendingPathComponent("Default/History").path)
+        let count = try database.read {
+            try Int.fetchOne(
+                $0, sql: "SELECT COUNT(*) FROM urls WHERE url = ?", arguments: ["https://example.test/zebra"])
+        }
+        try database.close()
+        XCTAssertEqual(count, 0, "gone from the History file")
+    }
+
     /// Adds a page to the history of the profile of `directory` (its `History` file, made by a
     /// launch that has quit).
     private func addHistoryRow(in directory: URL, url: String, title: String, visits: Int, typed: Int) throws
