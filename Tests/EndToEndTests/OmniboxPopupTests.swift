@@ -75,8 +75,9 @@ final class OmniboxPopupTests: BrowserTestCase, @unchecked Sendable {
         try addHistoryRow(
             in: first.userDataDirectory, url: "https://example.test/alpha", title: "Alpha page", visits: 5,
             typed: 2)
-        let browser = try launch([url("/b")], in: first.userDataDirectory)
-        browser.waitForEvent("loaded") { $0 == self.url("/b") }
+        // The relaunch restores the window (its tab of /b).
+        let browser = try launch([], in: first.userDataDirectory)
+        browser.waitForEvent("first-page-loaded")
         let app = try XCTUnwrap(accessibleApplication(browser))
         Keyboard.focusWindow(of: browser.process.processIdentifier)
         Keyboard.press("ctrl+l")
@@ -104,8 +105,9 @@ final class OmniboxPopupTests: BrowserTestCase, @unchecked Sendable {
         XCTAssertTrue(first.waitForExit(), "Ctrl+Q quits")
         try addHistoryRow(
             in: first.userDataDirectory, url: url("/alpha"), title: "Alpha page", visits: 5, typed: 2)
-        let browser = try launch([url("/b")], in: first.userDataDirectory)
-        browser.waitForEvent("loaded") { $0 == self.url("/b") }
+        // The relaunch restores the window (its tab of /b).
+        let browser = try launch([], in: first.userDataDirectory)
+        browser.waitForEvent("first-page-loaded")
         Keyboard.focusWindow(of: browser.process.processIdentifier)
         let typed = String(url("/al").dropFirst("http://".count))
         Keyboard.press("ctrl+l", thenType: typed)
@@ -124,8 +126,9 @@ final class OmniboxPopupTests: BrowserTestCase, @unchecked Sendable {
             in: first.userDataDirectory, url: "https://example.test/zebra", title: "Zebra crossing",
             visits: 5,
             typed: 0)
-        let browser = try launch([url("/b")], in: first.userDataDirectory)
-        browser.waitForEvent("loaded") { $0 == self.url("/b") }
+        // The relaunch restores the window (its tab of /b).
+        let browser = try launch([], in: first.userDataDirectory)
+        browser.waitForEvent("first-page-loaded")
         let app = try XCTUnwrap(accessibleApplication(browser))
         Keyboard.focusWindow(of: browser.process.processIdentifier)
         Keyboard.press("ctrl+l", thenType: "crossing")
