@@ -12,9 +12,9 @@ import PackageDescription
 //                 what Swift cannot call, GLibSupport and GTKSupport
 //   3-Web         Web (WebState and the engine seam), WebKitNavigation (the engine's navigation
 //                 state machine, no GTK), WebKitEngine (the seam on WebKitGTK 6.0)
-//   4-Browser     Profiles, TabModel, Sessions, MemorySaver, Downloads, ContentSettings,
-//                 History, Bookmarks, Importer, Application (Chromium's ios/chrome/browser
-//                 model, never GTK)
+//   4-Browser     Profiles, TabModel, Sessions, MemorySaver, Downloads, ContentSettings, History,
+//                 Omnibox, Bookmarks, Importer, Application (Chromium's ios/chrome/browser model
+//                 and the components it uses, never GTK)
 //   5-UI          UIInterfaces, Mediators (the model in, plain values out, never GTK),
 //                 ViewControllers (GTK, never the model), Coordinators (wire them together)
 //   6-App         the `swiftlet` executable, the composition root
@@ -107,6 +107,7 @@ let package = Package(
         .library(name: "History", targets: ["History"]),
         .library(name: "Bookmarks", targets: ["Bookmarks"]),
         .library(name: "Importer", targets: ["Importer"]),
+        .library(name: "Omnibox", targets: ["Omnibox"]),
         .library(name: "Application", targets: ["Application"]),
         .library(name: "WebTestSupport", targets: ["WebTestSupport"]),
         .library(name: "LocalHTTPServer", targets: ["LocalHTTPServer"]),
@@ -169,6 +170,8 @@ let package = Package(
         // Moving in from other browsers: reading their bookmarks, history and open tabs.
         library("Importer", .browser, ["Bookmarks", "History", "Web", "CLZ4", grdb, crypto]),
         library("History", .browser, ["Base", "Web", "KeyedServices", "Prefs", "Profiles", grdb, logging]),
+        // The location bar's suggestions (Chromium's components/omnibox): no UI.
+        library("Omnibox", .browser, ["Base", "Web", "History"]),
         library(
             "Application", .browser,
             [
@@ -185,7 +188,7 @@ let package = Package(
             "Mediators", .ui,
             [
                 "UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions", "Application",
-                "Downloads", "ContentSettings", "MemorySaver", "Profiles", "History",
+                "Downloads", "ContentSettings", "MemorySaver", "Profiles", "History", "Omnibox",
             ]),
         library(
             "ViewControllers", .ui,
@@ -195,7 +198,7 @@ let package = Package(
             [
                 "Base", "Web", "Commands", "UIInterfaces", "ViewControllers", "Mediators", "Prefs",
                 "Profiles", "Sessions", "Application", "TabModel", "WebKitEngine", "GLibSupport",
-                "GTKSupport", "CGTK", "CAdwaita", "Downloads", "ContentSettings", "History",
+                "GTKSupport", "CGTK", "CAdwaita", "Downloads", "ContentSettings", "Omnibox", "History",
             ]),
 
         // 6-App
@@ -263,7 +266,7 @@ let package = Package(
             [
                 "Base", "Web", "WebTestSupport", "Prefs", "TabModel", "ModelTestSupport", "UIInterfaces",
                 "Mediators", "Sessions", "Commands", "TestSupport", "Application", "Profiles", "Downloads",
-                "ContentSettings", "MemorySaver", "History",
+                "ContentSettings", "MemorySaver", "Omnibox", "History",
             ]),
         tests(
             "SessionsTests",
@@ -305,6 +308,7 @@ let package = Package(
                 "History", "Base", "Web", "WebTestSupport", "KeyedServices", "Prefs", "Profiles",
                 "ModelTestSupport", "TestSupport", "FileSystemTestSupport", grdb,
             ]),
+        tests("OmniboxTests", ["Omnibox", "Base", "Web", "History", "TestSupport"]),
         tests(
             "DownloadsTests",
             [
@@ -338,7 +342,7 @@ let package = Package(
             ]),
         // The real browser driven as a person would: under Xvfb and a private D-Bus session
         // (scripts/run-tests), through AT-SPI and xdotool.
-        // GRDB writes the History file a test starts with, as a profile with history has it.
+        // GRDB: a test writes history rows into a profile's History file before a launch.
         tests("EndToEndTests", ["CAtspi", "LocalHTTPServer", grdb]),
     ],
     swiftLanguageModes: [.v6]

@@ -150,14 +150,16 @@ func memoryBenchmark(count: Int) {
     list.destroy()
 }
 
-// `--history` runs the history's figures alone.
+// `--history` and `--omnibox` run the history's and the location bar's figures alone.
 let quick = CommandLine.arguments.contains("--quick")
 let historyOnly = CommandLine.arguments.contains("--history")
+let omniboxOnly = CommandLine.arguments.contains("--omnibox")
 print("swiftlet-bench (\(quick ? "quick" : "full") run)")
 // Top-level code that awaits runs on the main actor.
-if !historyOnly {
+if !historyOnly && !omniboxOnly {
     listBenchmark(tabs: 10_000, operations: quick ? 200 : 2_000)
     memoryBenchmark(count: quick ? 10_000 : 100_000)
     sessionBenchmark(tabCounts: quick ? [1_000] : [1_000, 10_000], runs: quick ? 3 : 7)
 }
-await historyBenchmark(quick: quick)
+if !omniboxOnly { await historyBenchmark(quick: quick) }
+if !historyOnly { await omniboxBenchmark(count: 100_000, typedPages: quick ? 50 : 400) }

@@ -141,7 +141,9 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         tabStrip.faviconLoader = faviconLoader
         let toolbar = ToolbarCoordinator(webStateList: webStateList, dispatcher: dispatcher)
         let locationBar = LocationBarCoordinator(
-            webStateList: webStateList, prefs: profile.prefs, dispatcher: dispatcher)
+            webStateList: webStateList, prefs: profile.prefs, dispatcher: dispatcher, profile: profile,
+            history: appState?.historyServices.service(for: profile)
+        ) { [weak self] in self?.present() }
         let content = ContentCoordinator(webStateList: webStateList, dispatcher: dispatcher)
         let findBar = FindBarCoordinator(webStateList: webStateList, dispatcher: dispatcher)
         let infoBar = InfoBarCoordinator(webStateList: webStateList, dispatcher: dispatcher)

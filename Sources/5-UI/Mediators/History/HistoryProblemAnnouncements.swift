@@ -1,5 +1,5 @@
 public import Base
-public import History
+import History
 
 /// The history problems a profile's windows have already shown, so that each is said once a
 /// run, by the first window that learns of it (kept in the profile's user data).

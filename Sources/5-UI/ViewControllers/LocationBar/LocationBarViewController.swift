@@ -82,7 +82,32 @@ public final class LocationBarViewController: ViewController, LocationBarConsume
     /// Whether the user is editing the text: it has the focus and the user changed it.
     var isEditing: Bool { userModified && hasFocus }
 
-    private var hasFocus: Bool {
+    /// Whether the text is being set from a push (not by the user), for the dropdown.
+    var isApplyingPush: Bool { applyingPush }
+
+    /// Ends the user's edit (the dropdown opened what was typed): the next push shows the URL.
+    func endEdit() { userModified = false }
+
+    /// Shows `text` as typed by the user (what they had typed for a tab that came back), or
+    /// the page's URL when nil.
+    func showTypedText(_ text: String?) {
+        guard let text else {
+            if userModified {
+                applyingPush = true
+                gtk_editable_set_text(opaque(widget), pushedURL)
+                applyingPush = false
+                userModified = false
+            }
+            return
+        }
+        applyingPush = true
+        gtk_editable_set_text(opaque(widget), text)
+        gtk_editable_set_position(opaque(widget), -1)
+        applyingPush = false
+        userModified = true
+    }
+
+    var hasFocus: Bool {
         guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else {
             return false
         }

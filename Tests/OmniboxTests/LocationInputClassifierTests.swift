@@ -1,5 +1,5 @@
 import Foundation
-import Mediators
+import Omnibox
 import Testing
 
 struct LocationInputClassifierTests {
