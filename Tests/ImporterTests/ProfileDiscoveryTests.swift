@@ -80,6 +80,18 @@ struct ProfileDiscoveryTests {
         #expect(FirefoxProfiles.find(home: home.url.appending(path: "nothing"), xdgConfigHome: nil).isEmpty)
     }
 
+    @Test func theSessionFileIsTheRunningSessionsElseTheOneLeftAtQuit() throws {
+        let home = try TemporaryDirectory()
+        let profile = FirefoxProfiles.Profile(name: "p", directory: home.url, isDefault: true)
+        #expect(profile.sessionFile == nil)
+        try home.write(Data(), at: "sessionstore.jsonlz4")
+        #expect(profile.sessionFile?.lastPathComponent == "sessionstore.jsonlz4")
+        try home.write(Data(), at: "sessionstore-backups/recovery.jsonlz4")
+        #expect(
+            profile.sessionFile?.path
+                == home.url.appending(path: "sessionstore-backups/recovery.jsonlz4").path)
+    }
+
     @Test func chromiumProfilesAreTheDirectoriesWithBookmarksOrHistory() throws {
         let home = try TemporaryDirectory()
         let localState = """

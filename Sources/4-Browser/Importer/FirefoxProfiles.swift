@@ -20,8 +20,14 @@ public enum FirefoxProfiles {
 
         /// `places.sqlite`: bookmarks and history.
         public var placesFile: URL { directory.appending(path: "places.sqlite") }
-        /// The session store while Firefox runs (`sessionstore.jsonlz4` after it quit).
-        public var sessionFile: URL { directory.appending(path: "sessionstore-backups/recovery.jsonlz4") }
+        /// The session store to read (``FirefoxSession``): `sessionstore-backups/recovery.jsonlz4`,
+        /// which Firefox writes while it runs and leaves behind if it crashes, or else
+        /// `sessionstore.jsonlz4`, which it writes when it quits; nil when there is neither.
+        public var sessionFile: URL? {
+            ["sessionstore-backups/recovery.jsonlz4", "sessionstore.jsonlz4"].lazy
+                .map { directory.appending(path: $0) }
+                .first { FileManager.default.fileExists(atPath: $0.path) }
+        }
     }
 
     /// The directories that may hold a `profiles.ini`, in the order Firefox's own packages
