@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Why a browser's file could not be read. Readers throw this rather than crash on a file
 /// that is missing, cut short, damaged, or of another program.
