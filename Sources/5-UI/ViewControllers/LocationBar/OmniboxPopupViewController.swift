@@ -24,6 +24,8 @@ public final class OmniboxPopupViewController: OmniboxPopupConsumer {
     /// The entry's state as last seen: the "before" of the next edit.
     private var lastState = OmniboxTextState(text: "", selection: 0..<0)
     private var applying = false
+    /// The inline completion last put in the entry, selected, until the next edit.
+    private var shownCompletion: OmniboxTextState?
     /// Whether an edit is waiting to be reported.
     private var editPending = false
     /// Whether the text of a tab that came back is being shown.
@@ -89,6 +91,14 @@ public final class OmniboxPopupViewController: OmniboxPopupConsumer {
                 commands.send { $0.omniboxClose() }
             })
         gtk_widget_add_controller(entry, focus)
+        // A click in the entry places the cursor on purpose.
+        let click = gtk_gesture_click_new()!
+        gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
+        connections.append(
+            SignalConnection.connect(UnsafeMutableRawPointer(click), signal: "pressed") { [weak self] _ in
+                self?.shownCompletion = nil
+            })
+        gtk_widget_add_controller(entry, click)
     }
 
     isolated deinit {
@@ -134,12 +144,17 @@ public final class OmniboxPopupViewController: OmniboxPopupConsumer {
         let after = entryState
         lastState = after
         guard after != before else { return }
+        shownCompletion = nil
         commands.send { $0.omniboxTextChanged(from: before, to: after) }
     }
 
     private func keyPressed(keyval: UInt32, modifiers: UInt32) -> Bool {
         // A key pressed before the last edit was read acts on the rows of that edit.
         reportEdit()
+        keepCompletionSelected()
+        // A key that types nothing (an arrow, Home, End) moves the cursor on purpose: the
+        // completion is then the user's to keep or not.
+        if gdk_keyval_to_unicode(keyval) == 0 && !Self.isModifier(keyval) { shownCompletion = nil }
         let shift = modifiers & GDK_SHIFT_MASK.rawValue != 0
         let alt = modifiers & GDK_ALT_MASK.rawValue != 0
         switch Int32(keyval) {
@@ -187,6 +202,33 @@ public final class OmniboxPopupViewController: OmniboxPopupConsumer {
         }
         gtk_editable_select_region(
             editable, Int32(state.selection.lowerBound), Int32(state.selection.upperBound))
+        lastState = entryState
+        shownCompletion = state.selection.isEmpty ? nil : state
+    }
+
+    private static func isModifier(_ keyval: UInt32) -> Bool {
+        let modifiers = [
+            GDK_KEY_Shift_L, GDK_KEY_Shift_R, GDK_KEY_Control_L, GDK_KEY_Control_R, GDK_KEY_Alt_L,
+            GDK_KEY_Alt_R,
+            GDK_KEY_Super_L, GDK_KEY_Super_R, GDK_KEY_ISO_Level3_Shift, GDK_KEY_Caps_Lock,
+        ]
+        return modifiers.contains(Int32(keyval))
+    }
+
+    /// Selects the inline completion again if something took its selection away: a typed key
+    /// must replace it, not go in before it. GTK's X11 backend hands the PRIMARY selection
+    /// around asynchronously, and a late notice that another selection took PRIMARY makes the
+    /// entry drop its own (seen with the accessibility bus on, which slows the loop).
+    private func keepCompletionSelected() {
+        guard let completion = shownCompletion else { return }
+        let now = entryState
+        guard now.text == completion.text, now.selection != completion.selection, now.selection.isEmpty,
+            now.selection.lowerBound == completion.selection.lowerBound
+        else { return }
+        applying = true
+        defer { applying = false }
+        gtk_editable_select_region(
+            editable, Int32(completion.selection.lowerBound), Int32(completion.selection.upperBound))
         lastState = entryState
     }
 
