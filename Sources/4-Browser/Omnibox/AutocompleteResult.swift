@@ -22,9 +22,13 @@ public struct AutocompleteResult: Sendable, Hashable {
         }.map(\.element)
         var kept: [AutocompleteMatch] = []
         var indexByURL: [String: Int] = [:]
+        var tabsOfKeptPages: [(index: Int, tab: AutocompleteMatch)] = []
         for match in sorted {
             let key = match.strippedDestinationURL
             if let index = indexByURL[key] {
+                if match.type == .openTab && kept[index].type != .openTab {
+                    tabsOfKeptPages.append((index, match))
+                }
                 // A copy that may be the default lends that to the better one when it completes
                 // nothing the better one would not (`MergeMatchesByProvider`).
                 if match.allowedToBeDefault && !kept[index].allowedToBeDefault
@@ -36,6 +40,16 @@ public struct AutocompleteResult: Sendable, Hashable {
             }
             indexByURL[key] = kept.count
             kept.append(match)
+        }
+        // A page open in a tab shows as "Switch to Tab" in place of its history row, as
+        // Firefox's does; its history row stays only when it may be the default (what Enter
+        // opens, with its inline completion), and the tab's row comes right after it.
+        for (index, tab) in tabsOfKeptPages.reversed() {
+            if index == 0 && kept[0].allowedToBeDefault {
+                kept.insert(tab, at: 1)
+            } else {
+                kept[index] = tab
+            }
         }
         if let first = kept.firstIndex(where: \.allowedToBeDefault), first > 0 {
             kept.insert(kept.remove(at: first), at: 0)
