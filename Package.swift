@@ -13,7 +13,7 @@ import PackageDescription
 //   3-Web         Web (WebState and the engine seam), WebKitNavigation (the engine's navigation
 //                 state machine, no GTK), WebKitEngine (the seam on WebKitGTK 6.0)
 //   4-Browser     Profiles, TabModel, Sessions, MemorySaver, Downloads, ContentSettings,
-//                 History, Application (Chromium's ios/chrome/browser model, never GTK)
+//                 History, Bookmarks, Application (Chromium's ios/chrome/browser model, never GTK)
 //   5-UI          UIInterfaces, Mediators (the model in, plain values out, never GTK),
 //                 ViewControllers (GTK, never the model), Coordinators (wire them together)
 //   6-App         the `swiftlet` executable, the composition root
@@ -164,7 +164,9 @@ let package = Package(
             ["Base", "Web", "KeyedServices", "Prefs", "Profiles", "TabModel", "Sessions", logging]),
         // A profile's downloads, kept in SQLite.
         library("Downloads", .browser, ["Base", "Web", "KeyedServices", "Profiles", grdb, logging]),
-        library("Bookmarks", .browser),
+        // A profile's bookmarks (Chromium's components/bookmarks), kept in SQLite, and the
+        // bookmark file formats.
+        library("Bookmarks", .browser, ["Base", "KeyedServices", "Profiles", grdb, logging]),
         // Moving in from other browsers: reading their bookmarks, history and open tabs.
         library("Importer", .browser, ["Bookmarks", "History", "Web", "CLZ4", grdb, crypto]),
         library("History", .browser, ["Base", "Web", "KeyedServices", "Prefs", "Profiles", grdb, logging]),
@@ -296,7 +298,12 @@ let package = Package(
                 "History", "ModelTestSupport",
             ]),
         tests("WebKitNavigationTests", ["Web", "WebKitNavigation"]),
-        tests("BookmarksTests", ["Bookmarks", "TestSupport"]),
+        tests(
+            "BookmarksTests",
+            [
+                "Bookmarks", "TestSupport", "Base", "Web", "WebTestSupport", "KeyedServices", "Profiles",
+                "ModelTestSupport", grdb,
+            ]),
         tests("ImporterTests", ["Importer", "Bookmarks", "History", "Web", grdb, "TestSupport"]),
         tests(
             "HistoryTests",
