@@ -174,7 +174,7 @@ let package = Package(
             "Application", .browser,
             [
                 "Base", "Web", "Prefs", "Profiles", "TabModel", "Sessions", "MemorySaver", "Downloads",
-                "ContentSettings", "History", logging,
+                "ContentSettings", "History", "Bookmarks", logging,
             ]),
 
         // 5-UI. UIInterfaces: the consumer and command protocols with their value types, which
@@ -290,6 +290,7 @@ let package = Package(
             [
                 "Application", "Base", "Web", "WebTestSupport", "Prefs", "Profiles", "TabModel", "Sessions",
                 "ModelTestSupport", "KeyedServices", "TestSupport", "FileSystemTestSupport", "History",
+                "Bookmarks",
             ]),
         tests(
             "AppTests",
