@@ -94,4 +94,21 @@ struct BookmarkModelEntriesTests {
 
         #expect(model.outline == "Menu[] Other[Imported[first, x]]")
     }
+
+    @Test func tenThousandBookmarksOfOneFolderImportOnceAndAreAllOnDisk() async {
+        let fixture = BookmarkFixture()
+        let model = await fixture.launch()
+        let entries: [BookmarkEntry] = [
+            .folder("Many", (0..<10_000).map { .url(BookmarkFixture.url("\($0)"), title: "\($0)") })
+        ]
+
+        #expect(model.importEntries(entries, into: model.otherBookmarks).bookmarksAdded == 10_000)
+        #expect(model.importEntries(entries, into: model.otherBookmarks).duplicatesSkipped == 10_000)
+
+        model.flush()
+        let rows = model.store.storedRows()
+        #expect(rows.count == 10_003)
+        #expect(rows.last.map { "\($0.title) \($0.position)" } == "9999 9999")
+        model.shutdown()
+    }
 }

@@ -50,7 +50,12 @@ extension BookmarkModel {
         oldParent.children.remove(at: oldIndex)
         newParent.children.insert(node, at: newIndex)
         node.parent = newParent
-        persist(children: oldParent === newParent ? [newParent] : [oldParent, newParent])
+        if oldParent === newParent {
+            persist(children: [newParent], from: min(oldIndex, newIndex))
+        } else {
+            persist(children: [oldParent], from: oldIndex)
+            persist(children: [newParent], from: newIndex)
+        }
         persist(nodes: [newParent])
         commitIfNotBatching()
         observers.forEach {
@@ -153,7 +158,7 @@ extension BookmarkModel {
     ) -> BookmarkNode {
         attach(node, to: parent, at: index)
         if dateParent { parent.dateModified = now() }
-        persist(children: [parent])
+        persist(children: [parent], from: index)
         persist(nodes: [parent])
         persist(children: node.subtree.filter(\.isFolder))
         commitIfNotBatching()

@@ -32,7 +32,7 @@ extension BookmarkModel {
         for entry in entries {
             switch entry.kind {
             case .url(let url):
-                if folder.children.contains(where: { $0.url == url }) {
+                if nodes(for: url).contains(where: { $0.parent === folder }) {
                     counts.duplicatesSkipped += 1
                     continue
                 }

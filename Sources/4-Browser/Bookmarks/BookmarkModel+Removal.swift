@@ -9,11 +9,16 @@ extension BookmarkModel {
         precondition(nodesByID[node.id] === node, "\(method): the node is not in the model")
         let parent = node.parent!
         let index = parent.index(of: node)!
-        let subtree = node.subtree
-        let rows = subtree.map { row($0, position: $0 === node ? index : $0.parent!.index(of: $0)!) }
+        var rows = [row(node, position: index)]
+        var next = 0
+        while next < rows.count {
+            let folder = nodesByID[rows[next].id]!
+            rows += folder.children.enumerated().map { row($1, position: $0) }
+            next += 1
+        }
         detach(node)
-        persistDeletion(of: subtree.map(\.id))
-        persist(children: [parent])
+        persistDeletion(of: rows.map(\.id))
+        persist(children: [parent], from: index)
         commitIfNotBatching()
         observers.forEach { $0.bookmarkModel(self, didRemove: node, from: parent, at: index) }
         return BookmarkRemoval(parentID: parent.id, index: index, rows: rows)
@@ -48,8 +53,8 @@ extension BookmarkModel {
             rowParent.children.append(node)
             made[row.id] = node
         }
+        let positions = Dictionary(removal.rows.map { ($0.id, $0.position) }) { first, _ in first }
         for folder in made.values where folder.isFolder {
-            let positions = Dictionary(uniqueKeysWithValues: removal.rows.map { ($0.id, $0.position) })
             folder.children.sort { positions[$0.id]! < positions[$1.id]! }
         }
         nextID = max(nextID, (removal.rows.map(\.id).max() ?? 0) + 1)

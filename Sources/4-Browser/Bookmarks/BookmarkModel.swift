@@ -194,10 +194,12 @@ public final class BookmarkModel {
         }
     }
 
-    /// Queues the rows of the children of `folders` (their positions change together).
-    func persist(children folders: [BookmarkNode]) {
+    /// Queues the rows of the children of `folders` from index `start` on (the ones whose
+    /// positions a change at `start` moved).
+    func persist(children folders: [BookmarkNode], from start: Int = 0) {
         for folder in folders {
-            for (position, child) in folder.children.enumerated() {
+            for position in max(0, start)..<folder.children.count {
+                let child = folder.children[position]
                 pendingDeletions.remove(child.id)
                 pendingRows[child.id] = row(child, position: position)
             }
