@@ -51,7 +51,9 @@ func library(_ name: String, _ layer: Layer, _ dependencies: [Target.Dependency]
         exclude: modulesWithReadme.contains(name) ? ["README.md"] : [], swiftSettings: swiftSettings)
 }
 
-let modulesWithReadme: Set = ["Web", "WebKitEngine", "TabModel", "Sessions", "Application", "History"]
+let modulesWithReadme: Set = [
+    "Web", "WebKitEngine", "TabModel", "Sessions", "Application", "History", "Bookmarks",
+]
 
 /// A C library found by pkg-config, one per package, so that a target can import GTK
 /// without WebKit and GLib without GTK.
