@@ -167,3 +167,39 @@ struct BookmarkStoreTests {
         return reason
     }
 }
+
+/// A write that fails is kept and written with the next one.
+@MainActor
+struct BookmarkStoreWriteFailureTests {
+    @Test func aFailedWriteIsReportedAndWrittenWithTheNextChange() async throws {
+        let fixture = BookmarkFixture()
+        let model = await fixture.launch()
+        model.flush()
+        // A statement that fails as a full disk would, for rows titled "fail".
+        let other = try DatabaseQueue(path: fixture.path)
+        try await other.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER fail BEFORE INSERT ON bookmarks WHEN NEW.title LIKE 'fail%' \
+                    BEGIN SELECT RAISE(ABORT, 'disk full'); END
+                    """)
+        }
+
+        model.addURLs(["fail 1"], to: model.bookmarksMenu)
+        model.addURLs(["fail 2"], to: model.bookmarksMenu)
+        model.flush()
+        guard case .writeFailed(let reason) = model.problem else {
+            Issue.record("no write failure reported: \(String(describing: model.problem))")
+            return
+        }
+        #expect(reason.contains("disk full"))
+        #expect(model.store.storedRows().filter { $0.kind == .url }.isEmpty)
+
+        try await other.write { db in try db.execute(sql: "DROP TRIGGER fail") }
+        try other.close()
+        model.addURLs(["next"], to: model.otherBookmarks)
+        model.shutdown()
+
+        #expect(await fixture.launch().outline == "Menu[fail 1, fail 2] Other[next]")
+    }
+}

@@ -8,7 +8,8 @@ public enum BookmarkProblem: Equatable, Sendable, CustomStringConvertible {
     /// No database could be opened on disk, not even a new one; bookmarks are kept in memory
     /// for this run only.
     case unavailable(reason: String)
-    /// A change could not be written (a full disk); the model still holds it.
+    /// A change could not be written (a full disk); the model still holds it, and it is
+    /// written with the next change.
     case writeFailed(reason: String)
     /// The backup could not be written at launch; the previous one, if any, is kept.
     case backupFailed(reason: String)
@@ -21,7 +22,7 @@ public enum BookmarkProblem: Equatable, Sendable, CustomStringConvertible {
         case .unavailable(let reason):
             "The bookmarks file could not be opened (\(reason)); bookmarks are kept for this run only"
         case .writeFailed(let reason):
-            "The bookmarks file could not be written (\(reason))"
+            "The bookmarks file could not be written (\(reason)); it will be tried again"
         case .backupFailed(let reason):
             "The bookmarks backup could not be written (\(reason))"
         }

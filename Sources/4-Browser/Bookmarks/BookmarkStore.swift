@@ -48,24 +48,51 @@ public final class BookmarkStore: Sendable {
     }
 
     /// Deletes the rows `ids` and adds or replaces `rows`, in one transaction, on the store's
-    /// queue, right away.
+    /// queue, right away. When the transaction fails (a full disk), its changes are kept and
+    /// written with the next ones (the failure reported once, until a write succeeds).
     func write(upserting rows: [BookmarkRow], deleting ids: [Int64]) {
-        queue.async { [self] in
-            do {
-                try database.write { db in
-                    for id in ids {
-                        try db.execute(sql: "DELETE FROM bookmarks WHERE id = ?", arguments: [id])
-                    }
-                    for row in rows { try Self.upsert(row, db) }
-                }
-            } catch {
-                report(.writeFailed(reason: String(describing: error)))
+        queue.async { [self] in perform(upserting: rows, deleting: ids) }
+    }
+
+    /// Waits until every write handed over so far is done, trying once more what failed.
+    public func flush() {
+        queue.sync { [self] in
+            if !connection.unwrittenRows.isEmpty || !connection.unwrittenDeletions.isEmpty {
+                perform(upserting: [], deleting: [])
             }
         }
     }
 
-    /// Waits until every write handed over so far is done.
-    public func flush() { queue.sync {} }
+    private func perform(upserting newRows: [BookmarkRow], deleting newIDs: [Int64]) {
+        var rows = connection.unwrittenRows
+        var deletions = connection.unwrittenDeletions
+        for id in newIDs {
+            rows[id] = nil
+            deletions.insert(id)
+        }
+        for row in newRows {
+            deletions.remove(row.id)
+            rows[row.id] = row
+        }
+        do {
+            try database.write { db in
+                for id in deletions.sorted() {
+                    try db.execute(sql: "DELETE FROM bookmarks WHERE id = ?", arguments: [id])
+                }
+                for row in rows.values.sorted(by: { ($0.parentID, $0.position) < ($1.parentID, $1.position) })
+                {
+                    try Self.upsert(row, db)
+                }
+            }
+            connection.unwrittenRows = [:]
+            connection.unwrittenDeletions = []
+        } catch {
+            let failingAlready = !connection.unwrittenRows.isEmpty || !connection.unwrittenDeletions.isEmpty
+            connection.unwrittenRows = rows
+            connection.unwrittenDeletions = deletions
+            if !failingAlready { report(.writeFailed(reason: String(describing: error))) }
+        }
+    }
 
     /// Every row of the file as it is now, after the writes handed over so far (for tests and
     /// the command line).
@@ -253,8 +280,11 @@ public final class BookmarkStore: Sendable {
     }
 }
 
-/// The store's database, opened on first use; touched only on the store's queue, which is
-/// what makes the unchecked `Sendable` true.
+/// The store's database, opened on first use, and what it could not write yet; touched only on
+/// the store's queue, which is what makes the unchecked `Sendable` true.
 private final class Connection: @unchecked Sendable {
     var database: DatabaseQueue?
+    /// The changes of writes that failed, to write with the next ones.
+    var unwrittenRows: [Int64: BookmarkRow] = [:]
+    var unwrittenDeletions: Set<Int64> = []
 }
