@@ -52,7 +52,9 @@ func library(_ name: String, _ layer: Layer, _ dependencies: [Target.Dependency]
         exclude: modulesWithReadme.contains(name) ? ["README.md"] : [], swiftSettings: swiftSettings)
 }
 
-let modulesWithReadme: Set = ["Web", "WebKitEngine", "TabModel", "Sessions", "Application", "History"]
+let modulesWithReadme: Set = [
+    "Web", "WebKitEngine", "TabModel", "Sessions", "Application", "History", "Bookmarks",
+]
 
 /// A C library found by pkg-config, one per package, so that a target can import GTK
 /// without WebKit and GLib without GTK.
@@ -166,7 +168,9 @@ let package = Package(
             ["Base", "Web", "KeyedServices", "Prefs", "Profiles", "TabModel", "Sessions", logging]),
         // A profile's downloads, kept in SQLite.
         library("Downloads", .browser, ["Base", "Web", "KeyedServices", "Profiles", grdb, logging]),
-        library("Bookmarks", .browser),
+        // A profile's bookmarks (Chromium's components/bookmarks), kept in SQLite, and the
+        // bookmark file formats.
+        library("Bookmarks", .browser, ["Base", "KeyedServices", "Profiles", grdb, logging]),
         // Moving in from other browsers: reading their bookmarks, history and open tabs.
         library("Importer", .browser, ["Bookmarks", "History", "Web", "CLZ4", grdb, crypto]),
         library("History", .browser, ["Base", "Web", "KeyedServices", "Prefs", "Profiles", grdb, logging]),
@@ -176,7 +180,7 @@ let package = Package(
             "Application", .browser,
             [
                 "Base", "Web", "Prefs", "Profiles", "TabModel", "Sessions", "MemorySaver", "Downloads",
-                "ContentSettings", "History", logging,
+                "ContentSettings", "History", "Bookmarks", logging,
             ]),
 
         // 5-UI. UIInterfaces: the consumer and command protocols with their value types, which
@@ -292,6 +296,7 @@ let package = Package(
             [
                 "Application", "Base", "Web", "WebTestSupport", "Prefs", "Profiles", "TabModel", "Sessions",
                 "ModelTestSupport", "KeyedServices", "TestSupport", "FileSystemTestSupport", "History",
+                "Bookmarks",
             ]),
         tests(
             "AppTests",
@@ -300,7 +305,12 @@ let package = Package(
                 "History", "ModelTestSupport",
             ]),
         tests("WebKitNavigationTests", ["Web", "WebKitNavigation"]),
-        tests("BookmarksTests", ["Bookmarks", "TestSupport"]),
+        tests(
+            "BookmarksTests",
+            [
+                "Bookmarks", "TestSupport", "Base", "Web", "WebTestSupport", "KeyedServices", "Profiles",
+                "ModelTestSupport", grdb,
+            ]),
         tests("ImporterTests", ["Importer", "Bookmarks", "History", "Web", grdb, "TestSupport"]),
         tests(
             "HistoryTests",

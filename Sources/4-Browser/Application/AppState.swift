@@ -1,4 +1,5 @@
 public import Base
+public import Bookmarks
 public import ContentSettings
 public import Downloads
 public import History
@@ -37,6 +38,8 @@ public final class AppState {
     public let downloadHistories: DownloadHistoryFactory
     /// The browsing history keyed service (one per profile, in memory for an incognito one).
     public let historyServices: HistoryServiceFactory
+    /// The bookmarks keyed service (one per profile; an incognito one uses its profile's).
+    public let bookmarkModels: BookmarkModelFactory
     /// The content settings (site permissions) of each profile; every tab gets a
     /// ``PermissionRequestManager`` over its profile's.
     public let contentSettings: HostContentSettingsMapFactory
@@ -81,6 +84,7 @@ public final class AppState {
         self.contentSettings = contentSettings
         let historyServices = HistoryServiceFactory.register(in: context)
         self.historyServices = historyServices
+        bookmarkModels = BookmarkModelFactory.register(in: context)
         let profileManager = context.profileManager
         browserLists = BrowserListFactory.register(in: context.dependencyManager) { webState in
             contentSettings.attachPermissionRequestManager(to: webState)
