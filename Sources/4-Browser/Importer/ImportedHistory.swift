@@ -1,6 +1,6 @@
-public import Foundation
+import Foundation
 public import History
-public import Web
+import Web
 
 /// What a history reader found: every visit it keeps, oldest first; one `URLRow` per page
 /// visited (its id 0: not yet stored), in the order of first visit; and what it left out.
