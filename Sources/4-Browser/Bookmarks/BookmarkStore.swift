@@ -1,3 +1,4 @@
+import Base
 import Foundation
 import GRDB
 import Logging
@@ -125,7 +126,10 @@ public final class BookmarkStore: Sendable {
         } catch {
             damage = String(describing: error)
         }
-        let setAside = Self.setAside(path)
+        guard let setAside = DatabaseFiles.setAside(path) else {
+            report(.unavailable(reason: "\(damage); the file could not be moved aside"))
+            return Self.openInMemory()
+        }
         let files = FileManager.default
         let backup = path + Self.backupSuffix
         if files.fileExists(atPath: backup), (try? files.copyItem(atPath: backup, toPath: path)) != nil {
@@ -133,7 +137,7 @@ public final class BookmarkStore: Sendable {
                 report(.damaged(setAsidePath: setAside, reason: damage, restoredFromBackup: true))
                 return restored
             }
-            Self.remove(path)
+            DatabaseFiles.remove(path)
         }
         do {
             let database = try Self.open(path)
@@ -151,7 +155,7 @@ public final class BookmarkStore: Sendable {
         guard let path, let database = connection.database, database.path == path else { return }
         let backup = path + Self.backupSuffix
         let partial = backup + ".new"
-        Self.remove(partial)
+        DatabaseFiles.remove(partial)
         do {
             let copy = try DatabaseQueue(path: partial)
             try database.backup(to: copy)
@@ -160,7 +164,7 @@ public final class BookmarkStore: Sendable {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: backup])
             }
         } catch {
-            Self.remove(partial)
+            DatabaseFiles.remove(partial)
             report(.backupFailed(reason: String(describing: error)))
         }
     }
@@ -192,30 +196,6 @@ public final class BookmarkStore: Sendable {
         } catch {
             try? database.close()
             throw error
-        }
-    }
-
-    /// Moves the database and its journal files to the first free name of `<file>.bad`,
-    /// `<file>.bad.1`, …, and returns that name.
-    private static func setAside(_ path: String) -> String {
-        let files = FileManager.default
-        var target = path + setAsideSuffix
-        var number = 1
-        while files.fileExists(atPath: target) {
-            target = path + setAsideSuffix + ".\(number)"
-            number += 1
-        }
-        for suffix in ["", "-wal", "-shm", "-journal"] where files.fileExists(atPath: path + suffix) {
-            if (try? files.moveItem(atPath: path + suffix, toPath: target + suffix)) == nil {
-                try? files.removeItem(atPath: path + suffix)
-            }
-        }
-        return target
-    }
-
-    private static func remove(_ path: String) {
-        for suffix in ["", "-wal", "-shm", "-journal"] {
-            try? FileManager.default.removeItem(atPath: path + suffix)
         }
     }
 

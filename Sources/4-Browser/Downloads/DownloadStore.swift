@@ -1,3 +1,4 @@
+import Base
 import Foundation
 import GRDB
 import Logging
@@ -113,8 +114,10 @@ public final class DownloadStore: Sendable {
             return try Self.open(path)
         } catch {
             let reason = String(describing: error)
-            let setAside = path + ".bad"
-            Self.setAside(path, to: setAside)
+            guard let setAside = DatabaseFiles.setAside(path) else {
+                report(.unavailable(reason: "\(reason); the file could not be moved aside"))
+                return Self.openInMemory()
+            }
             do {
                 let database = try Self.open(path)
                 report(.damaged(setAsidePath: setAside, reason: reason))
@@ -146,17 +149,6 @@ public final class DownloadStore: Sendable {
         } catch {
             try? database.close()
             throw error
-        }
-    }
-
-    /// Moves the database and its journal files aside (an older set-aside copy is replaced).
-    private static func setAside(_ path: String, to setAside: String) {
-        let files = FileManager.default
-        for suffix in ["", "-wal", "-shm", "-journal"] where files.fileExists(atPath: path + suffix) {
-            try? files.removeItem(atPath: setAside + suffix)
-            if (try? files.moveItem(atPath: path + suffix, toPath: setAside + suffix)) == nil {
-                try? files.removeItem(atPath: path + suffix)
-            }
         }
     }
 

@@ -1,3 +1,4 @@
+import Base
 import Dispatch
 import Foundation
 import GRDB
@@ -59,7 +60,7 @@ final class HistoryBackend: @unchecked Sendable {
             report(.unavailable(reason: "the file is in use by another program (\(error))"))
         } catch {
             let reason = String(describing: error)
-            guard let setAside = Self.setAside(path) else {
+            guard let setAside = DatabaseFiles.setAside(path) else {
                 database = try? Self.openInMemory()
                 report(.unavailable(reason: reason))
                 return
@@ -117,26 +118,6 @@ final class HistoryBackend: @unchecked Sendable {
         let database = try DatabaseQueue(configuration: configuration)
         try database.writeWithoutTransaction { try HistoryDatabase.migrate($0) }
         return database
-    }
-
-    /// Moves the file and its journal files to the first free name of `<file>.bad`,
-    /// `<file>.bad.1`, … (an earlier set-aside file is never overwritten); that name, or nil
-    /// when the file could not be moved.
-    private static func setAside(_ path: String) -> String? {
-        let files = FileManager.default
-        var target = path + ".bad"
-        var number = 0
-        while ["", "-wal", "-shm"].contains(where: { files.fileExists(atPath: target + $0) }) {
-            number += 1
-            target = path + ".bad.\(number)"
-        }
-        guard (try? files.moveItem(atPath: path, toPath: target)) != nil else { return nil }
-        for suffix in ["-wal", "-shm", "-journal"] where files.fileExists(atPath: path + suffix) {
-            if (try? files.moveItem(atPath: path + suffix, toPath: target + suffix)) == nil {
-                try? files.removeItem(atPath: path + suffix)
-            }
-        }
-        return target
     }
 
     private func report(_ problem: HistoryProblem?) {
@@ -292,7 +273,7 @@ final class HistoryBackend: @unchecked Sendable {
         try? database?.close()
         database = nil
         let reason = String(describing: error)
-        guard let setAside = Self.setAside(path) else {
+        guard let setAside = DatabaseFiles.setAside(path) else {
             database = try? Self.openInMemory()
             report(.unavailable(reason: reason))
             batchNeedsReplay = true
