@@ -10,7 +10,7 @@ struct DatabaseFilesTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("History").path
         func write(_ suffix: String, _ text: String) {
-            FileManager.default.createFile(atPath: path + suffix, contents: Data(text.utf8))
+            _ = FileManager.default.createFile(atPath: path + suffix, contents: Data(text.utf8))
         }
         func read(_ file: String) -> String? {
             FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) }

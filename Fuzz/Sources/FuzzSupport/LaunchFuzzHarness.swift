@@ -1,4 +1,4 @@
-public import Application
+import Application
 import Base
 public import Foundation
 import Profiles
