@@ -75,6 +75,16 @@ private func generateHistory(at path: String, pages: Int, visits: Int) throws {
     try database.close()
 }
 
+/// Writes a History file of 100,000 pages and 1,000,000 visits at `path`, for
+/// `swiftlet-peers-bench --swiftlet-history` (a launch with a large history).
+@MainActor
+func writeLargeHistory(at path: String) async throws {
+    let service = HistoryService(path: path, clock: ManualTimerClock())
+    await service.waitForPendingWork()
+    service.shutdown()
+    try generateHistory(at: path, pages: 100_000, visits: 1_000_000)
+}
+
 @MainActor
 func historyBenchmark(quick: Bool) async {
     let directory = NSTemporaryDirectory() + "swiftlet-history-bench-\(getpid())"

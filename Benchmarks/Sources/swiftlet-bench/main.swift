@@ -150,6 +150,13 @@ func memoryBenchmark(count: Int) {
     list.destroy()
 }
 
+// `--write-history FILE` only writes a large History file (for `make bench-peers`).
+if let index = CommandLine.arguments.firstIndex(of: "--write-history"),
+    index + 1 < CommandLine.arguments.count
+{
+    try await writeLargeHistory(at: CommandLine.arguments[index + 1])
+    exit(0)
+}
 // `--history` and `--omnibox` run the history's and the location bar's figures alone.
 let quick = CommandLine.arguments.contains("--quick")
 let historyOnly = CommandLine.arguments.contains("--history")

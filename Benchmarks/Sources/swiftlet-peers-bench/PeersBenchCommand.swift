@@ -52,6 +52,12 @@ struct PeersBenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The source revision, for Swiftlet's version.", valueName: "text"))
     var revision: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A History file to put in Swiftlet's profile (`swiftlet-bench --write-history FILE` makes one of "
+                + "1,000,000 visits), to measure its launch with a large history.", valueName: "file"))
+    var swiftletHistory: String?
+
     @Option(help: "Seconds after spawn in which page requests are counted.")
     var lazyWindow = 5
 
@@ -113,7 +119,10 @@ struct PeersBenchCommand: ParsableCommand {
                 URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("swiftlet").path
             } ?? "swiftlet")
         let all: [String: any BenchmarkedBrowser] = [
-            "swiftlet": SwiftletBrowser(program: program, revision: revision), "chromium": ChromiumBrowser(),
+            "swiftlet": SwiftletBrowser(
+                program: program, revision: revision,
+                historyFile: swiftletHistory.map { URL(fileURLWithPath: $0) }),
+            "chromium": ChromiumBrowser(),
             "firefox": FirefoxBrowser(), "epiphany": EpiphanyBrowser(),
         ]
         return ["swiftlet", "chromium", "firefox", "epiphany"].filter(browserNames.contains).compactMap {

@@ -11,11 +11,14 @@ final class SwiftletBrowser: BenchmarkedBrowser {
     let name = SwiftletBrowser.displayName
     let program: String
     let revision: String?
+    /// A history the profile starts with (its `Default/History`), if any.
+    let historyFile: URL?
 
     /// The browser at `program`; `revision` (the source's commit) goes into its version.
-    init(program: String, revision: String?) {
+    init(program: String, revision: String?, historyFile: URL? = nil) {
         self.program = program
         self.revision = revision
+        self.historyFile = historyFile
     }
 
     var version: String {
@@ -29,6 +32,13 @@ final class SwiftletBrowser: BenchmarkedBrowser {
         // A headless load in the profile makes its files and the engine's, and no window.
         try bench.launchOnce(
             self, ["--headless", "--user-data-dir", profile.path, "about:blank"], windowless: true)
+        if let historyFile {
+            let history = profile.appendingPathComponent("Default/History")
+            for suffix in ["", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: history.path + suffix)
+            }
+            try FileManager.default.copyItem(at: historyFile, to: history)
+        }
     }
 
     func writeSession(urls: [URL], active: Int, into profile: URL, bench: BenchmarkContext) throws {
