@@ -61,7 +61,9 @@ final class PrerenderWebKitTests: WebKitTestCase, @unchecked Sendable {
             service.startPrerender(
                 url: server.url("/b"), transition: Self.typed, browser: browser, immediately: true)
             guard let hidden = service.prerenderWebState else { return XCTFail("no prerender") }
-            wait("the prerender's load") { hidden.lastCommittedURL == server.url("/b") && !hidden.isLoading }
+            wait("the prerender's load") {
+                hidden.lastCommittedURL == server.url("/b") && !hidden.isLoading && hidden.title == "Page B"
+            }
             XCTAssertEqual(server.requestCount("/b"), 1)
             XCTAssertEqual(visits(history), [])
 
@@ -81,8 +83,7 @@ final class PrerenderWebKitTests: WebKitTestCase, @unchecked Sendable {
 
             XCTAssertTrue(hidden.navigationManager.canGoBack)
             hidden.navigationManager.goBack()
-            wait("Back to /a") { hidden.lastCommittedURL == server.url("/a") && !hidden.isLoading }
-            XCTAssertEqual(hidden.title, "Page A")
+            wait("Back to /a") { hidden.lastCommittedURL == server.url("/a") && hidden.title == "Page A" }
         }
     }
 
