@@ -141,6 +141,34 @@ struct PrerenderServiceTests {
         fixture.quit()
     }
 
+    @Test func observersHearOfTheStartTheShowAndTheCancel() throws {
+        let observer = RecordingObserver()
+        fixture.service.addObserver(observer)
+        _ = try #require(fixture.prerender())
+        #expect(fixture.agent.loadPrerenderedURL(PrerenderFixture.page, transition: PrerenderFixture.typed))
+        let other = URL(string: "https://other.test/")!
+        _ = try #require(fixture.prerender(other))
+        fixture.agent.cancelPrerender(reason: .locationBarClosed)
+        #expect(
+            observer.events == [
+                "started https://page.test/", "shown https://page.test/ true", "started https://other.test/",
+                "cancelled https://other.test/ locationBarClosed",
+            ])
+        fixture.quit()
+    }
+
+    @MainActor
+    final class RecordingObserver: PrerenderServiceObserver {
+        var events: [String] = []
+        func prerenderStarted(_ service: PrerenderService, url: URL) { events.append("started \(url)") }
+        func prerenderShown(_ service: PrerenderService, url: URL, loaded: Bool) {
+            events.append("shown \(url) \(loaded)")
+        }
+        func prerenderCancelled(_ service: PrerenderService, url: URL, reason: PrerenderCancelReason) {
+            events.append("cancelled \(url) \(reason)")
+        }
+    }
+
     @Test func anIncognitoProfileHasNoPrerenderService() {
         #expect(fixture.app.prerenderServices.service(for: fixture.profile.offTheRecordProfile) == nil)
         fixture.quit()

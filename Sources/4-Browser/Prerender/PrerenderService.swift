@@ -48,6 +48,7 @@ public final class PrerenderService {
     /// The hidden WebState and what it loads.
     private var prerender: (webState: WebState, request: Request)?
     private var isShutDown = false
+    private let observers = ObserverList<any PrerenderServiceObserver>()
     let logger = Logger(label: "swiftlet.prerender")
 
     /// The hidden WebState, while there is one.
@@ -72,6 +73,9 @@ public final class PrerenderService {
             if value.boolValue != true { self?.cancelPrerender(reason: .disabled) }
         }
     }
+
+    public func addObserver(_ observer: any PrerenderServiceObserver) { observers.add(observer) }
+    public func removeObserver(_ observer: any PrerenderServiceObserver) { observers.remove(observer) }
 
     /// Whether prerendering is on (``PrerenderPrefs/enabled``).
     public var isEnabled: Bool { !isShutDown && prefs.bool(PrerenderPrefs.enabled) }
@@ -140,10 +144,12 @@ public final class PrerenderService {
         release(webState)
         self.prerender = nil
         swapCount += 1
-        logger.info("prerendered page shown", metadata: ["loading": "\(webState.isLoading)"])
+        let loaded = !webState.isLoading
+        logger.info("prerendered page shown", metadata: ["loaded": "\(loaded)"])
         HistoryTabHelper.fromWebState(webState)?.delaysHistoryServiceNotification = false
         let old = browser.webStateList.replace(at: index, with: webState)
         old.close()
+        observers.forEach { $0.prerenderShown(self, url: url, loaded: loaded) }
         return true
     }
 
@@ -156,6 +162,7 @@ public final class PrerenderService {
         logger.debug("prerender cancelled", metadata: ["reason": "\(reason)"])
         release(prerender.webState)
         prerender.webState.close()
+        observers.forEach { $0.prerenderCancelled(self, url: prerender.request.url, reason: reason) }
     }
 
     /// Cancels from inside a callback of the hidden WebState's engine: later, on the main
@@ -202,6 +209,7 @@ public final class PrerenderService {
         prerender = (webState, request)
         logger.debug("prerender started", metadata: ["url": "\(request.url.absoluteString)"])
         webState.load(request.url, transition: request.transition)
+        observers.forEach { $0.prerenderStarted(self, url: request.url) }
     }
 
     private func release(_ webState: WebState) {

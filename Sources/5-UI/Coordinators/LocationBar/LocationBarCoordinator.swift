@@ -88,6 +88,11 @@ final class LocationBarCoordinator: FeatureCoordinator {
         register((any OmniboxCommands).self, to: mediator)
         mediator.consumer = popup
         onStop { mediator.disconnect() }
+        if EventLog.isEnabled, let service = prerender?.service {
+            let logger = PrerenderEventLogger()
+            service.addObserver(logger)
+            onStop { service.removeObserver(logger) }
+        }
         popupViewController = popup
         Self.started.removeAll { $0.coordinator == nil }
         Self.started.append(Started(coordinator: self))
