@@ -40,6 +40,17 @@ struct PrerenderServiceTests {
         fixture.quit()
     }
 
+    @Test func aScheduledPageRequestedAtOnceStartsAtOnce() {
+        fixture.agent.startPrerender(
+            url: PrerenderFixture.page, transition: PrerenderFixture.typed, immediately: false)
+        fixture.agent.startPrerender(
+            url: PrerenderFixture.page, transition: PrerenderFixture.typed, immediately: true)
+        #expect(fixture.service.prerenderWebState?.lastCommittedURL == PrerenderFixture.page)
+        fixture.clock.advance(by: PrerenderService.prerenderDelay)
+        #expect(fixture.engine.liveContents == 2)
+        fixture.quit()
+    }
+
     @Test func aScheduledPrerenderIsReplacedByTheNextRequest() {
         let other = URL(string: "https://other.test/")!
         fixture.agent.startPrerender(

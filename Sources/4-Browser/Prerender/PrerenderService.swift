@@ -93,8 +93,8 @@ public final class PrerenderService {
 
     /// Loads `url` with `transition` in a hidden copy of `browser`'s active tab: at once when
     /// `immediately`, else after ``prerenderDelay`` unless another request comes first. A
-    /// request for the page already prerendered or scheduled does nothing; one for another
-    /// page cancels the current one. Only http(s) pages are loaded, never the page the active
+    /// request for the page already prerendered does nothing, one for the page scheduled
+    /// starts it if `immediately`; one for another page cancels the current one. Only http(s) pages are loaded, never the page the active
     /// tab shows, and nothing when the service is off.
     public func startPrerender(url: URL, transition: PageTransition, browser: Browser, immediately: Bool) {
         guard isEnabled, Self.canPrerender(url), !browser.webStateList.isDestroyed,
@@ -104,7 +104,14 @@ public final class PrerenderService {
             cancelPrerender(reason: .otherMatch)
             return
         }
-        if let scheduled, scheduled.request.url == url, scheduled.request.browser === browser { return }
+        if let scheduled, scheduled.request.url == url, scheduled.request.browser === browser {
+            // Completed inline now: no more waiting.
+            if immediately {
+                cancelScheduled()
+                start(scheduled.request)
+            }
+            return
+        }
         if scheduled == nil, let prerender, prerender.request.url == url,
             prerender.request.browser === browser,
             prerender.request.sourceID == source.id
