@@ -13,8 +13,8 @@ import PackageDescription
 //   3-Web         Web (WebState and the engine seam), WebKitNavigation (the engine's navigation
 //                 state machine, no GTK), WebKitEngine (the seam on WebKitGTK 6.0)
 //   4-Browser     Profiles, TabModel, Sessions, MemorySaver, Downloads, ContentSettings, History,
-//                 Omnibox, Bookmarks, Importer, Application (Chromium's ios/chrome/browser model
-//                 and the components it uses, never GTK)
+//                 Omnibox, Prerender, Bookmarks, Importer, Application (Chromium's
+//                 ios/chrome/browser model and the components it uses, never GTK)
 //   5-UI          UIInterfaces, Mediators (the model in, plain values out, never GTK),
 //                 ViewControllers (GTK, never the model), Coordinators (wire them together)
 //   6-App         the `swiftlet` executable, the composition root
