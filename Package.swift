@@ -13,8 +13,8 @@ import PackageDescription
 //   3-Web         Web (WebState and the engine seam), WebKitNavigation (the engine's navigation
 //                 state machine, no GTK), WebKitEngine (the seam on WebKitGTK 6.0)
 //   4-Browser     Profiles, TabModel, Sessions, MemorySaver, Downloads, ContentSettings, History,
-//                 Omnibox, Bookmarks, Importer, Application (Chromium's ios/chrome/browser model
-//                 and the components it uses, never GTK)
+//                 Omnibox, Prerender, Bookmarks, Importer, Application (Chromium's
+//                 ios/chrome/browser model and the components it uses, never GTK)
 //   5-UI          UIInterfaces, Mediators (the model in, plain values out, never GTK),
 //                 ViewControllers (GTK, never the model), Coordinators (wire them together)
 //   6-App         the `swiftlet` executable, the composition root
@@ -110,6 +110,7 @@ let package = Package(
         .library(name: "Bookmarks", targets: ["Bookmarks"]),
         .library(name: "Importer", targets: ["Importer"]),
         .library(name: "Omnibox", targets: ["Omnibox"]),
+        .library(name: "Prerender", targets: ["Prerender"]),
         .library(name: "Application", targets: ["Application"]),
         .library(name: "WebTestSupport", targets: ["WebTestSupport"]),
         .library(name: "LocalHTTPServer", targets: ["LocalHTTPServer"]),
@@ -176,11 +177,16 @@ let package = Package(
         library("History", .browser, ["Base", "Web", "KeyedServices", "Prefs", "Profiles", grdb, logging]),
         // The location bar's suggestions (Chromium's components/omnibox): no UI.
         library("Omnibox", .browser, ["Base", "Web", "History"]),
+        // Loading the location bar's default match before Enter (Chromium's PrerenderService):
+        // a library of its own, as it joins TabModel and History, which know nothing of each other.
+        library(
+            "Prerender", .browser,
+            ["Base", "Web", "Prefs", "KeyedServices", "Profiles", "TabModel", "History", logging]),
         library(
             "Application", .browser,
             [
                 "Base", "Web", "Prefs", "Profiles", "TabModel", "Sessions", "MemorySaver", "Downloads",
-                "ContentSettings", "History", "Bookmarks", logging,
+                "ContentSettings", "History", "Bookmarks", "Prerender", logging,
             ]),
 
         // 5-UI. UIInterfaces: the consumer and command protocols with their value types, which
@@ -192,7 +198,7 @@ let package = Package(
             "Mediators", .ui,
             [
                 "UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions", "Application",
-                "Downloads", "ContentSettings", "MemorySaver", "Profiles", "History", "Omnibox",
+                "Downloads", "ContentSettings", "MemorySaver", "Profiles", "History", "Omnibox", "Prerender",
             ]),
         library(
             "ViewControllers", .ui,
@@ -203,6 +209,7 @@ let package = Package(
                 "Base", "Web", "Commands", "UIInterfaces", "ViewControllers", "Mediators", "Prefs",
                 "Profiles", "Sessions", "Application", "TabModel", "WebKitEngine", "GLibSupport",
                 "GTKSupport", "CGTK", "CAdwaita", "Downloads", "ContentSettings", "Omnibox", "History",
+                "Prerender",
             ]),
 
         // 6-App
@@ -270,7 +277,7 @@ let package = Package(
             [
                 "Base", "Web", "WebTestSupport", "Prefs", "TabModel", "ModelTestSupport", "UIInterfaces",
                 "Mediators", "Sessions", "Commands", "TestSupport", "Application", "Profiles", "Downloads",
-                "ContentSettings", "MemorySaver", "Omnibox", "History",
+                "ContentSettings", "MemorySaver", "Omnibox", "History", "Prerender",
             ]),
         tests(
             "SessionsTests",
@@ -318,6 +325,13 @@ let package = Package(
                 "History", "Base", "Web", "WebTestSupport", "KeyedServices", "Prefs", "Profiles",
                 "ModelTestSupport", "TestSupport", "FileSystemTestSupport", grdb,
             ]),
+        tests(
+            "PrerenderTests",
+            [
+                "Prerender", "Base", "Web", "WebTestSupport", "KeyedServices", "Prefs", "Profiles",
+                "TabModel",
+                "History", "Sessions", "Application", "ModelTestSupport", "TestSupport",
+            ]),
         tests("OmniboxTests", ["Omnibox", "Base", "Web", "History", "TestSupport"]),
         tests(
             "DownloadsTests",
@@ -348,7 +362,7 @@ let package = Package(
             [
                 "Base", "Web", "WebTestSupport", "WebKitEngine", "GLibSupport", "GTKSupport", "CWebKitGTK",
                 "LocalHTTPServer", "Profiles", "TabModel", "GTKTestSupport", "WebContentConformance",
-                "Downloads", "ContentSettings", "History",
+                "Downloads", "ContentSettings", "History", "Prefs", "Prerender",
             ]),
         // The real browser driven as a person would: under Xvfb and a private D-Bus session
         // (scripts/run-tests), through AT-SPI and xdotool.

@@ -64,6 +64,22 @@ struct HistoryTabHelperTests {
         #expect(try await pages()["https://a.test/"] == [1, 1, 0])
     }
 
+    @Test func aDelayingTabRecordsItsVisitsWhenTheDelayEndsDatedThenWithItsTitle() async throws {
+        let tab = makeTab()
+        let helper = try #require(HistoryTabHelper.fromWebState(tab))
+        helper.delaysHistoryServiceNotification = true
+        tab.load(url("a"), transition: PageTransition.typed.adding(.fromAddressBar))
+        content(tab).simulateTitleChange("Later title")
+        #expect(try await visits() == [])
+
+        fixture.now += 60
+        helper.delaysHistoryServiceNotification = false
+        #expect(try await visits() == ["https://a.test/ typed|fromAddressBar|chainStart|chainEnd"])
+        let entries = await service.queryHistory("", options: HistoryQueryOptions())
+        #expect(entries.map(\.title) == ["Later title"])
+        #expect(entries.map(\.visitTime) == [fixture.now])
+    }
+
     @Test func aRedirectChainIsRecordedItsHopsHidden() async throws {
         engine.setPage(URL(string: "https://r.test/")!, .init(title: "", redirect: url("a")))
         let tab = makeTab()

@@ -36,6 +36,18 @@ public protocol WebContentDelegate: AnyObject {
     /// The notification `id` the delegate presented was closed by the page (`close()`, or the
     /// page going away).
     func webContent(_ content: any WebContent, notificationClosed id: UInt64)
+    /// Whether the main frame's page of `response` may commit; when not, the engine ends the
+    /// navigation, cancelled, without downloading it.
+    func webContent(
+        _ content: any WebContent, decidePolicyForResponse response: NavigationResponse
+    )
+        -> PolicyDecision
+    /// The page opens a JavaScript dialog (`alert`, `confirm`, `prompt`, `beforeunload`).
+    /// Returns whether the engine shows it; when not, the dialog is answered as dismissed.
+    func webContentShouldShowJavaScriptDialog(_ content: any WebContent) -> Bool
+    /// The server asks for credentials (HTTP authentication). Returns whether the engine
+    /// prompts for them; when not, the challenge is cancelled.
+    func webContentShouldShowAuthenticationPrompt(_ content: any WebContent) -> Bool
 }
 
 extension WebContentDelegate {
@@ -73,4 +85,14 @@ extension WebContentDelegate {
 
     /// Does nothing.
     public func webContent(_ content: any WebContent, notificationClosed id: UInt64) {}
+    /// Allows it.
+    public func webContent(
+        _ content: any WebContent, decidePolicyForResponse response: NavigationResponse
+    )
+        -> PolicyDecision
+    { .allow }
+    /// Shows it.
+    public func webContentShouldShowJavaScriptDialog(_ content: any WebContent) -> Bool { true }
+    /// Prompts.
+    public func webContentShouldShowAuthenticationPrompt(_ content: any WebContent) -> Bool { true }
 }

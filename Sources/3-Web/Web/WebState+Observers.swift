@@ -34,4 +34,16 @@ extension WebState {
         }
         return decision
     }
+
+    /// Asks the policy deciders whether the page of `response` may commit; the first that
+    /// cancels wins.
+    public func decidePolicy(for response: NavigationResponse) -> PolicyDecision {
+        var decision = PolicyDecision.allow
+        decidersStorage?.forEach { decider in
+            if decision == .allow, decider.shouldAllowResponse(response, in: self) == .cancel {
+                decision = .cancel
+            }
+        }
+        return decision
+    }
 }

@@ -69,7 +69,7 @@ extension WebState {
         observers?.forEach { $0.webStateRealized(self) }
     }
 
-    private static func fallbackHistory(_ metadata: WebStateMetadata) -> NavigationHistory {
+    static func fallbackHistory(_ metadata: WebStateMetadata) -> NavigationHistory {
         // Data lost or unreadable: bring back at least the page the tab showed.
         guard let url = metadata.url, NavigationItem.isRestorable(url) else { return .empty }
         return NavigationHistory(

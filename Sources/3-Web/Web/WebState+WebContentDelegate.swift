@@ -76,4 +76,27 @@ extension WebState: WebContentDelegate {
         notifyRealizedIfPending()
         delegate?.closeWebState(self)
     }
+
+    /// Asks the policy deciders (``WebStatePolicyDecider/shouldAllowResponse(_:in:)``).
+    public func webContent(
+        _ content: any WebContent, decidePolicyForResponse response: NavigationResponse
+    )
+        -> PolicyDecision
+    {
+        guard content === self.content, !isBeingDestroyed else { return .cancel }
+        notifyRealizedIfPending()
+        return decidePolicy(for: response)
+    }
+
+    /// Asks the delegate; with none the dialog is shown.
+    public func webContentShouldShowJavaScriptDialog(_ content: any WebContent) -> Bool {
+        guard content === self.content, !isBeingDestroyed else { return false }
+        return delegate?.shouldShowJavaScriptDialog(for: self) ?? true
+    }
+
+    /// Asks the delegate; with none the user is prompted.
+    public func webContentShouldShowAuthenticationPrompt(_ content: any WebContent) -> Bool {
+        guard content === self.content, !isBeingDestroyed else { return false }
+        return delegate?.shouldShowAuthenticationPrompt(for: self) ?? true
+    }
 }

@@ -26,6 +26,14 @@ public protocol WebStateDelegate: AnyObject {
     /// (iOS's `WebStateDelegate::ContextMenuConfiguration`): the menu's sections, or nil for
     /// the engine's own menu.
     func contextMenuItems(for source: WebState, params: ContextMenuParams) -> [[ContextMenuItem]]?
+
+    /// The page of `webState` opens a JavaScript dialog: whether it is shown (Chromium's
+    /// `WebStateDelegate::GetJavaScriptDialogPresenter`); when not, it is dismissed.
+    func shouldShowJavaScriptDialog(for webState: WebState) -> Bool
+
+    /// The server of `webState`'s page asks for credentials: whether the user is prompted
+    /// (Chromium's `WebStateDelegate::OnAuthRequired`); when not, the challenge is cancelled.
+    func shouldShowAuthenticationPrompt(for webState: WebState) -> Bool
 }
 
 extension WebStateDelegate {
@@ -39,4 +47,10 @@ extension WebStateDelegate {
     public func contextMenuItems(for source: WebState, params: ContextMenuParams) -> [[ContextMenuItem]]? {
         nil
     }
+
+    /// Shows it.
+    public func shouldShowJavaScriptDialog(for webState: WebState) -> Bool { true }
+
+    /// Prompts.
+    public func shouldShowAuthenticationPrompt(for webState: WebState) -> Bool { true }
 }

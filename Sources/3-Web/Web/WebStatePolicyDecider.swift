@@ -41,4 +41,14 @@ public enum PolicyDecision: Sendable, Equatable {
 public protocol WebStatePolicyDecider: AnyObject {
     /// Whether `request` may proceed in `webState`.
     func shouldAllowRequest(_ request: NavigationRequest, in webState: WebState) -> PolicyDecision
+    /// Whether the page of `response` may commit in `webState`; when not, the navigation
+    /// ends, cancelled, and nothing is downloaded.
+    func shouldAllowResponse(_ response: NavigationResponse, in webState: WebState) -> PolicyDecision
+}
+
+extension WebStatePolicyDecider {
+    /// Allows every response.
+    public func shouldAllowResponse(_ response: NavigationResponse, in webState: WebState) -> PolicyDecision {
+        .allow
+    }
 }

@@ -59,6 +59,27 @@ extension WebKitWebContent {
             {
                 navigation.handle(
                     .mainFrameResponse(status: Int(webkit_uri_response_get_status_code(uriResponse))))
+                if let delegate,
+                    let url = webkit_uri_response_get_uri(uriResponse).flatMap({
+                        URL(string: String(cString: $0))
+                    })
+                {
+                    let answer = delegate.webContent(
+                        self,
+                        decidePolicyForResponse: NavigationResponse(
+                            url: url,
+                            mimeType: webkit_uri_response_get_mime_type(uriResponse).map {
+                                String(cString: $0).lowercased()
+                            } ?? "",
+                            canShowMIMEType: webkit_response_policy_decision_is_mime_type_supported(response)
+                                != 0))
+                    if answer == .cancel {
+                        webkit_policy_decision_ignore(
+                            decision.assumingMemoryBound(to: WebKitPolicyDecision.self))
+                        args.setReturnValue(true)
+                        return
+                    }
+                }
             }
             // A response the view cannot show is saved instead (an attachment already is, by
             // WebKit's default handling).

@@ -54,6 +54,8 @@ extension WebKitWebContent {
         on("notify::uri", send: .uriChanged)
         on("decide-policy") { $0.decidePolicy($1) }
         on("create") { $0.createNewWindow($1) }
+        on("script-dialog") { $0.scriptDialog($1) }
+        on("authenticate") { $0.authenticate($1) }
         on("mouse-target-changed") { content, args in
             guard let result = args.object(at: 1).map(OpaquePointer.init) else { return }
             let link =

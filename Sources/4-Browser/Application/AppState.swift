@@ -5,6 +5,7 @@ public import Downloads
 public import History
 public import MemorySaver
 public import Prefs
+public import Prerender
 public import Profiles
 public import Sessions
 public import TabModel
@@ -43,6 +44,8 @@ public final class AppState {
     /// The content settings (site permissions) of each profile; every tab gets a
     /// ``PermissionRequestManager`` over its profile's.
     public let contentSettings: HostContentSettingsMapFactory
+    /// Each profile's prerender of the location bar's default match (none in incognito).
+    public let prerenderServices: PrerenderServiceFactory
     /// The windows, kept in local state for the next launch.
     public let openScenes: OpenSceneRegistry
     /// How far the launch got.
@@ -77,6 +80,7 @@ public final class AppState {
                 MemorySaverPrefs.register(in: registry)
                 HostContentSettingsMap.registerProfilePrefs(registry)
                 HistoryPrefs.register(in: registry)
+                PrerenderPrefs.register(in: registry)
                 registerProfilePrefs(registry)
             })
         sessionServices = SessionServices.register(in: context, saveDelay: saveDelay)
@@ -86,11 +90,15 @@ public final class AppState {
         self.historyServices = historyServices
         bookmarkModels = BookmarkModelFactory.register(in: context)
         let profileManager = context.profileManager
-        browserLists = BrowserListFactory.register(in: context.dependencyManager) { webState in
+        let attachAllTabHelpers: @MainActor (WebState) -> Void = { webState in
             contentSettings.attachPermissionRequestManager(to: webState)
             historyServices.attachHistoryTabHelper(to: webState, profileManager: profileManager)
             attachTabHelpers(webState)
         }
+        browserLists = BrowserListFactory.register(
+            in: context.dependencyManager, attachTabHelpers: attachAllTabHelpers)
+        prerenderServices = PrerenderServiceFactory.register(
+            in: context, history: historyServices, attachTabHelpers: attachAllTabHelpers)
         memorySavers = MemorySaverFactory.register(
             in: context, browserLists: browserLists, sessions: sessionServices)
         downloadHistories = DownloadHistoryFactory.register(in: context)

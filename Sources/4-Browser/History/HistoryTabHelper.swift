@@ -14,6 +14,9 @@ public import Web
 /// Back/forward and reloads are recorded with their transitions; the service does not count
 /// them as visits of the page.
 ///
+/// A prerendered tab (``delaysHistoryServiceNotification``) keeps its visits until it is shown:
+/// the user has not been to the page until then.
+///
 /// Titles: each title the page sets goes to the service, at most
 /// ``maxTitleChanges`` per page (Chromium's `history::kMaxTitleChanges`, against pages that
 /// animate their title), and only for a page this helper recorded.
@@ -29,6 +32,32 @@ public final class HistoryTabHelper: TabHelper, WebStateObserver {
     /// The page of the last recorded visit, while it is the committed one.
     private var recordedURL: URL?
     private var titleChanges = 0
+    /// The visits kept while ``delaysHistoryServiceNotification``, in order.
+    private var delayedVisits: [HistoryAddPageArgs] = []
+    private weak var webState: WebState?
+
+    /// Whether visits are kept instead of recorded (Chromium's
+    /// `HistoryTabHelper::SetDelayHistoryServiceNotification`, which its `PreloadController`
+    /// sets on a prerendered tab). Turning it off records the kept visits, dated now (when the
+    /// user sees the page), with the page's current title.
+    public var delaysHistoryServiceNotification = false {
+        didSet {
+            guard oldValue, !delaysHistoryServiceNotification else { return }
+            let visits = delayedVisits
+            delayedVisits = []
+            guard let service else { return }
+            let time = now()
+            for var visit in visits {
+                visit.time = time
+                service.addPage(visit)
+            }
+            if let recordedURL, let title = webState?.title, !title.isEmpty,
+                webState?.lastCommittedURL == recordedURL
+            {
+                service.setPageTitle(title, for: recordedURL)
+            }
+        }
+    }
 
     /// Attaches a helper recording into `service` (the profile's) to `webState`, or returns
     /// the attached one; `now` dates the visits.
@@ -42,6 +71,7 @@ public final class HistoryTabHelper: TabHelper, WebStateObserver {
     private init(webState: WebState, service: HistoryService, now: @escaping @MainActor () -> Date) {
         self.service = service
         self.now = now
+        self.webState = webState
         webState.addObserver(self)
     }
 
@@ -56,18 +86,23 @@ public final class HistoryTabHelper: TabHelper, WebStateObserver {
         let referrer = recordedURL
         recordedURL = context.url
         let title = webState.title
-        service.addPage(
-            HistoryAddPageArgs(
-                url: context.url, time: now(),
-                redirects: context.redirectChain.count > 1 ? context.redirectChain : [],
-                transition: context.pageTransition,
-                // A same-document navigation sets no title of its own: the page keeps its.
-                title: context.isSameDocument && !title.isEmpty ? title : nil,
-                referrer: context.isRendererInitiated ? referrer : nil))
+        let visit = HistoryAddPageArgs(
+            url: context.url, time: now(),
+            redirects: context.redirectChain.count > 1 ? context.redirectChain : [],
+            transition: context.pageTransition,
+            // A same-document navigation sets no title of its own: the page keeps its.
+            title: context.isSameDocument && !title.isEmpty ? title : nil,
+            referrer: context.isRendererInitiated ? referrer : nil)
+        if delaysHistoryServiceNotification {
+            delayedVisits.append(visit)
+        } else {
+            service.addPage(visit)
+        }
     }
 
     public func titleWasSet(_ webState: WebState) {
-        guard let service, let recordedURL, webState.lastCommittedURL == recordedURL,
+        guard let service, !delaysHistoryServiceNotification, let recordedURL,
+            webState.lastCommittedURL == recordedURL,
             titleChanges < Self.maxTitleChanges
         else { return }
         let title = webState.title

@@ -23,3 +23,17 @@ extension FakeWebContent {
         delegate?.webContent(self, didReport: .mediaCaptureStateChanged)
     }
 }
+
+extension FakeWebContent {
+    /// The page opens a JavaScript dialog; returns whether the engine would show it.
+    @discardableResult
+    public func simulateJavaScriptDialog() -> Bool {
+        delegate?.webContentShouldShowJavaScriptDialog(self) ?? true
+    }
+
+    /// The server asks for credentials; returns whether the engine would prompt for them.
+    @discardableResult
+    public func simulateAuthenticationChallenge() -> Bool {
+        delegate?.webContentShouldShowAuthenticationPrompt(self) ?? true
+    }
+}

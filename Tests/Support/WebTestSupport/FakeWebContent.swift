@@ -166,6 +166,14 @@ public final class FakeWebContent: WebContent {
             finish(context: context, error: failure, historyIndex: historyIndex)
             return
         }
+        let response = NavigationResponse(
+            url: context.url, mimeType: page.mimeType, canShowMIMEType: Self.canShow(mimeType: page.mimeType))
+        if delegate?.webContent(self, decidePolicyForResponse: response) == .cancel {
+            finish(
+                context: context,
+                error: WebLoadError(kind: .cancelled, message: "cancelled", url: context.url))
+            return
+        }
         commitEntry(url: context.url, title: page.title, historyIndex: historyIndex)
         hadFormInteraction = false
         title = page.title
@@ -205,6 +213,11 @@ public final class FakeWebContent: WebContent {
         isLoading = false
         report(.didStopLoading)
         report(.pageLoaded(error.map { .failure($0) } ?? .success))
+    }
+
+    /// Whether the fake shows a response of `mimeType` as a page.
+    public static func canShow(mimeType: String) -> Bool {
+        mimeType.hasPrefix("text/") || mimeType.hasPrefix("image/") || mimeType == "application/xhtml+xml"
     }
 
     /// Puts the entry of `url` at `historyIndex`, or after the committed one (dropping the

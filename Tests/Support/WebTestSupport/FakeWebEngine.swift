@@ -28,12 +28,16 @@ public final class FakeWebEngine: WebEngine {
         /// What is wrong with the certificate of an `https` page (empty: trusted); other
         /// schemes have no TLS.
         public var certificateErrors: CertificateStatus
+        /// The response's MIME type; the fake shows `text/`, `image/` and XHTML ones as pages
+        /// (``FakeWebContent/canShow(mimeType:)``), and commits the others all the same.
+        public var mimeType: String
 
         public init(
             title: String, text: String = "", redirect: URL? = nil, failure: WebLoadError? = nil,
             httpStatus: Int = 200, stalls: Bool = false, favicon: Data? = nil,
-            certificateErrors: CertificateStatus = []
+            certificateErrors: CertificateStatus = [], mimeType: String = "text/html"
         ) {
+            self.mimeType = mimeType
             self.stalls = stalls
             self.favicon = favicon
             self.certificateErrors = certificateErrors

@@ -6,6 +6,7 @@ import GLibSupport
 import GTKSupport
 import History
 import Mediators
+import Prerender
 import TabModel
 import UIInterfaces
 import ViewControllers
@@ -140,9 +141,12 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         }
         tabStrip.faviconLoader = faviconLoader
         let toolbar = ToolbarCoordinator(webStateList: webStateList, dispatcher: dispatcher)
+        let prerender = appState?.prerenderServices.service(for: profile).map {
+            PrerenderBrowserAgent.attach(to: browser, service: $0)
+        }
         let locationBar = LocationBarCoordinator(
             webStateList: webStateList, prefs: profile.prefs, dispatcher: dispatcher, profile: profile,
-            history: appState?.historyServices.service(for: profile)
+            history: appState?.historyServices.service(for: profile), prerender: prerender
         ) { [weak self] in self?.present() }
         let content = ContentCoordinator(webStateList: webStateList, dispatcher: dispatcher)
         let findBar = FindBarCoordinator(webStateList: webStateList, dispatcher: dispatcher)

@@ -4,6 +4,7 @@ import History
 import Mediators
 import Omnibox
 import Prefs
+import Prerender
 import Profiles
 import TabModel
 import UIInterfaces
@@ -17,6 +18,7 @@ final class LocationBarCoordinator: FeatureCoordinator {
     private let prefs: PrefService
     private let profile: Profile?
     private let history: HistoryService?
+    private let prerender: PrerenderBrowserAgent?
     private let present: @MainActor () -> Void
     /// The view controller (while started).
     private(set) var viewController: LocationBarViewController?
@@ -32,15 +34,18 @@ final class LocationBarCoordinator: FeatureCoordinator {
 
     /// A dropdown of suggestions comes with the entry when `profile` is given: its history
     /// rows from `history`, its open tabs from the windows of the profile; `present` brings
-    /// the window forward when a row switches to one of its tabs.
+    /// the window forward when a row switches to one of its tabs. The dropdown's default match
+    /// is loaded before Enter through `prerender` (the window's agent; none in incognito).
     init(
         webStateList: WebStateList, prefs: PrefService, dispatcher: CommandDispatcher,
         profile: Profile? = nil,
-        history: HistoryService? = nil, present: @escaping @MainActor () -> Void = {}
+        history: HistoryService? = nil, prerender: PrerenderBrowserAgent? = nil,
+        present: @escaping @MainActor () -> Void = {}
     ) {
         self.prefs = prefs
         self.profile = profile
         self.history = history
+        self.prerender = prerender
         self.present = present
         super.init(webStateList: webStateList, dispatcher: dispatcher)
     }
@@ -77,12 +82,17 @@ final class LocationBarCoordinator: FeatureCoordinator {
         let mediator = OmniboxPopupMediator(
             webStateList: webStateList, controller: controller,
             webStateFactory: { WebState(params: .init(context: profile.webEngineContext, url: $0)) },
-            switchToTab: { Self.switchToTab($0) })
+            switchToTab: { Self.switchToTab($0) }, prerender: prerender)
         let popup = OmniboxPopupViewController(
             locationBar: entry, commands: dispatcher.sender(for: (any OmniboxCommands).self))
         register((any OmniboxCommands).self, to: mediator)
         mediator.consumer = popup
         onStop { mediator.disconnect() }
+        if EventLog.isEnabled, let service = prerender?.service {
+            let logger = PrerenderEventLogger()
+            service.addObserver(logger)
+            onStop { service.removeObserver(logger) }
+        }
         popupViewController = popup
         Self.started.removeAll { $0.coordinator == nil }
         Self.started.append(Started(coordinator: self))

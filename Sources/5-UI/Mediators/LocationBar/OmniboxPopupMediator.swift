@@ -1,5 +1,6 @@
 import Foundation
 public import Omnibox
+public import Prerender
 public import TabModel
 public import UIInterfaces
 public import Web
@@ -9,12 +10,19 @@ public import Web
 /// ``OmniboxPopupConsumer``, and opens what the user picks. After Chromium's
 /// `OmniboxEditModel` and `OmniboxPopupModel` (components/omnibox/browser/); the text itself
 /// is kept by the Omnibox library's ``OmniboxEditModel``.
+///
+/// With a ``PrerenderBrowserAgent``, a default match that is a page of the history is loaded
+/// before Enter: at once when it is completed inline, after
+/// ``PrerenderService/prerenderDelay`` otherwise (Chromium's omnibox asks its
+/// `PrerenderService` for `immediately` when the match is inline-completed). Enter on it
+/// shows the prerendered tab; another default match, or the dropdown closing, ends it.
 @MainActor
 public final class OmniboxPopupMediator: OmniboxCommands {
     private let webStateList: WebStateList
     private let model: OmniboxEditModel
     private let webStateFactory: WebStateFactory
     private let switchToTab: @MainActor (WebStateID) -> Void
+    private let prerender: PrerenderBrowserAgent?
     private var state = MediatorState("OmniboxPopupMediator")
     /// The row chosen with the arrow keys; nil: the default one.
     private var selected: Int?
@@ -32,11 +40,14 @@ public final class OmniboxPopupMediator: OmniboxCommands {
     }
 
     /// Opens what is chosen in `webStateList`'s active tab, or in a new tab made by
-    /// `webStateFactory`; a "Switch to Tab" row calls `switchToTab` with the tab.
+    /// `webStateFactory`; a "Switch to Tab" row calls `switchToTab` with the tab. `prerender`
+    /// loads the default match before Enter.
     public init(
         webStateList: WebStateList, controller: AutocompleteController,
-        webStateFactory: @escaping WebStateFactory, switchToTab: @escaping @MainActor (WebStateID) -> Void
+        webStateFactory: @escaping WebStateFactory, switchToTab: @escaping @MainActor (WebStateID) -> Void,
+        prerender: PrerenderBrowserAgent? = nil
     ) {
+        self.prerender = prerender
         self.webStateList = webStateList
         model = OmniboxEditModel(controller: controller)
         self.webStateFactory = webStateFactory
@@ -51,6 +62,7 @@ public final class OmniboxPopupMediator: OmniboxCommands {
     public func disconnect() {
         state.disconnect()
         activeTabObservation = nil
+        prerender?.cancelPrerender(reason: .locationBarClosed)
     }
 
     private func activeTabChanged() {
@@ -77,6 +89,7 @@ public final class OmniboxPopupMediator: OmniboxCommands {
             consumer?.setEntryState(OmniboxTextState(text: shown.text, selection: shown.selection))
         }
         pushRows()
+        updatePrerender()
     }
 
     public func omniboxMoveSelection(by offset: Int) -> Bool {
@@ -149,15 +162,22 @@ public final class OmniboxPopupMediator: OmniboxCommands {
 
     // MARK: Private
 
-    private func close() {
+    private func close(cancelling reason: PrerenderCancelReason? = .locationBarClosed) {
+        if let reason { prerender?.cancelPrerender(reason: reason) }
         selected = nil
         model.setUserText("")
         consumer?.setRows([], selected: nil)
     }
 
     private func open(_ match: AutocompleteMatch, inNewTab: Bool) {
-        close()
         typedText = nil
+        if !inNewTab, match.type != .openTab, let prerender,
+            prerender.loadPrerenderedURL(match.destinationURL, transition: match.transition)
+        {
+            close(cancelling: nil)
+            return
+        }
+        close(cancelling: .notUsed)
         if match.type == .openTab, let tab = match.tabID, !inNewTab {
             switchToTab(tab)
             return
@@ -169,6 +189,21 @@ public final class OmniboxPopupMediator: OmniboxCommands {
         } else {
             webStateList.activeWebStateIfAlive?.load(match.destinationURL, transition: match.transition)
         }
+    }
+
+    /// Prerenders the default match if it is a page of the history over http(s), else ends
+    /// the prerender.
+    private func updatePrerender() {
+        guard let prerender else { return }
+        guard let match = model.result.defaultMatch, match.type == .historyURL,
+            PrerenderService.canPrerender(match.destinationURL)
+        else {
+            prerender.cancelPrerender(reason: .otherMatch)
+            return
+        }
+        prerender.startPrerender(
+            url: match.destinationURL, transition: match.transition,
+            immediately: !model.inlineAutocompletion.isEmpty)
     }
 
     private func pushRows() {
