@@ -79,6 +79,10 @@ extension WindowAction {
             WindowAction(
                 "history", menu: MenuItem(section: .application, label: "History"), keys: ["<Control>h"],
                 sends: .browser { $0.showHistory() }),
+            // Named as the Bookmarks menu's "Manage Bookmarks…" entry activates it.
+            WindowAction(
+                "show-bookmarks", menu: MenuItem(section: .application, label: "Bookmarks"),
+                keys: ["<Control><Shift>o"], sends: .browser { $0.showBookmarks() }),
             WindowAction(
                 "clear-browsing-data", menu: MenuItem(section: .application, label: "Clear Browsing Data…"),
                 keys: ["<Control><Shift>Delete"], sends: .browser { $0.showClearBrowsingData() }),
