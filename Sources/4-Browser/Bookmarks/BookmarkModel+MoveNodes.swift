@@ -17,17 +17,10 @@ extension BookmarkModel {
             precondition(nodesByID[node.id] === node, "\(method): a node is not in the model")
             precondition(!newParent.hasAncestor(node), "\(method): a folder cannot move into its own subtree")
         }
-        let given = Set(nodes.map(\.id))
-        var seen: Set<Int64> = []
-        let tops = nodes.filter { node in
-            var ancestor = node.parent
-            while let current = ancestor {
-                if given.contains(current.id) { return false }
-                ancestor = current.parent
-            }
-            return seen.insert(node.id).inserted
-        }
-        let ordered = tops.map { ($0, indexPath(of: $0)) }.sorted { $0.1.lexicographicallyPrecedes($1.1) }
+        var positions = ChildPositions()
+        let ordered = topNodes(of: nodes)
+            .map { ($0, positions.path(of: $0)) }
+            .sorted { $0.1.lexicographicallyPrecedes($1.1) }
         performExtensiveChanges {
             var target = index
             for (node, _) in ordered {

@@ -5,9 +5,12 @@ extension BookmarkModel {
     /// ``undoRemoveNodes(_:)`` needs to put them all back. A node below another one of
     /// `nodes` goes with that one; a node given twice is removed once.
     ///
-    /// The nodes are removed last first in the tree's order, so that no removal moves a node
+    /// The removals are made last first in the tree's order, so that none moves a node
     /// removed after it: each ``BookmarkRemoval`` keeps the index its node had then, and
-    /// putting them back in the opposite order restores every index.
+    /// putting them back in the opposite order restores every index. A folder's removed
+    /// children leave it at once (one pass over the folder, not one a node: 10,000 rows of
+    /// one folder cost no more than a few), and the observers then hear of each removal, in
+    /// the order the removals are made, inside the batch.
     @discardableResult
     public func removeNodes(_ nodes: [BookmarkNode]) -> [BookmarkRemoval] {
         let method = "BookmarkModel.removeNodes(_:)"
@@ -16,18 +19,53 @@ extension BookmarkModel {
             precondition(!node.isPermanent, "\(method): a permanent folder cannot be removed")
             precondition(nodesByID[node.id] === node, "\(method): a node is not in the model")
         }
-        let given = Set(nodes.map(\.id))
-        var seen: Set<Int64> = []
-        let tops = nodes.filter { node in
-            var ancestor = node.parent
-            while let current = ancestor {
-                if given.contains(current.id) { return false }
-                ancestor = current.parent
+        var positions = ChildPositions()
+        let ordered = topNodes(of: nodes)
+            .map { ($0, positions.path(of: $0)) }
+            .sorted { $0.1.lexicographicallyPrecedes($1.1) }
+            .reversed()
+            .map(\.0)
+        var removals: [(node: BookmarkNode, parent: BookmarkNode, removal: BookmarkRemoval)] = []
+        for node in ordered {
+            let parent = node.parent!
+            let index = positions.index(of: node)
+            var rows = [row(node, position: index)]
+            var next = 0
+            while next < rows.count {
+                let folder = nodesByID[rows[next].id]!
+                rows += folder.children.enumerated().map { row($1, position: $0) }
+                next += 1
             }
-            return seen.insert(node.id).inserted
+            removals.append((node, parent, BookmarkRemoval(parentID: parent.id, index: index, rows: rows)))
         }
-        let ordered = tops.map { ($0, indexPath(of: $0)) }.sorted { $0.1.lexicographicallyPrecedes($1.1) }
-        return performExtensiveChanges { ordered.reversed().map { remove($0.0) } }
+        performExtensiveChanges {
+            var removedByParent:
+                [ObjectIdentifier: (parent: BookmarkNode, first: Int, nodes: Set<ObjectIdentifier>)] =
+                    [:]
+            for (node, parent, removal) in removals {
+                let key = ObjectIdentifier(parent)
+                var entry = removedByParent[key] ?? (parent, removal.index, [])
+                entry.first = min(entry.first, removal.index)
+                entry.nodes.insert(ObjectIdentifier(node))
+                removedByParent[key] = entry
+            }
+            for (parent, first, removed) in removedByParent.values {
+                parent.children.removeAll { removed.contains(ObjectIdentifier($0)) }
+                persist(children: [parent], from: first)
+            }
+            for (node, _, removal) in removals {
+                node.parent = nil
+                for gone in node.subtree {
+                    nodesByID[gone.id] = nil
+                    if let url = gone.url { unindex(gone, url) }
+                }
+                persistDeletion(of: removal.rows.map(\.id))
+            }
+            for (node, parent, removal) in removals {
+                observers.forEach { $0.bookmarkModel(self, didRemove: node, from: parent, at: removal.index) }
+            }
+        }
+        return removals.map(\.removal)
     }
 
     /// Puts back, in one batch, what ``removeNodes(_:)`` took away (`removals` as it returned
@@ -39,14 +77,50 @@ extension BookmarkModel {
         return performExtensiveChanges { removals.reversed().compactMap { undoRemove($0) } }
     }
 
-    /// The indexes from the root down to `node`.
-    func indexPath(of node: BookmarkNode) -> [Int] {
-        var path: [Int] = []
-        var current = node
-        while let parent = current.parent {
-            path.append(parent.index(of: current) ?? 0)
-            current = parent
+    /// `nodes` without those below another one of them, each once, in their order.
+    func topNodes(of nodes: [BookmarkNode]) -> [BookmarkNode] {
+        let given = Set(nodes.map(\.id))
+        var seen: Set<Int64> = []
+        return nodes.filter { node in
+            var ancestor = node.parent
+            while let current = ancestor {
+                if given.contains(current.id) { return false }
+                ancestor = current.parent
+            }
+            return seen.insert(node.id).inserted
         }
-        return path.reversed()
+    }
+
+    /// The positions of nodes among their siblings, each folder's read once (a node's
+    /// ``BookmarkNode/index(of:)`` is a search of its folder).
+    struct ChildPositions {
+        private var byFolder: [ObjectIdentifier: [ObjectIdentifier: Int]] = [:]
+
+        @MainActor
+        mutating func index(of node: BookmarkNode) -> Int {
+            guard let parent = node.parent else { return 0 }
+            let key = ObjectIdentifier(parent)
+            if byFolder[key] == nil {
+                var positions: [ObjectIdentifier: Int] = [:]
+                positions.reserveCapacity(parent.children.count)
+                for (index, child) in parent.children.enumerated() {
+                    positions[ObjectIdentifier(child)] = index
+                }
+                byFolder[key] = positions
+            }
+            return byFolder[key]![ObjectIdentifier(node)]!
+        }
+
+        /// The indexes from the root down to `node`.
+        @MainActor
+        mutating func path(of node: BookmarkNode) -> [Int] {
+            var path: [Int] = []
+            var current = node
+            while let parent = current.parent {
+                path.append(index(of: current))
+                current = parent
+            }
+            return path.reversed()
+        }
     }
 }
