@@ -92,7 +92,7 @@ final class BookmarksWindowTests: BrowserTestCase, @unchecked Sendable {
         let beta = try XCTUnwrap(window.first { $0.name == "Beta" }, "Beta's row")
         try click(beta, holding: ["ctrl"])
         inBookmarksWindow(["key", "Delete"])
-        XCTAssertNotNil(waitForNode(in: window) { $0.name == "2 items deleted" }, "the toast")
+        XCTAssertNotNil(waitForNode(in: window) { $0.name == "2 bookmarks deleted" }, "the toast")
         XCTAssertTrue(
             eventually { window.first { $0.name == "Alpha" || $0.name == "Beta" } == nil },
             "both rows went")

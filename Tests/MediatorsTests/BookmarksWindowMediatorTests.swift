@@ -114,7 +114,7 @@ struct BookmarksWindowMediatorTests {
         mediator.removeBookmarks([consumer.id("Docs"), consumer.id("Mail")])
         #expect(consumer.itemPushes.count == pushes + 1, "one push for the batch")
         #expect(consumer.itemPushes.last == ["Archive/"])
-        #expect(consumer.removals == ["2 items deleted"])
+        #expect(consumer.removals == ["2 bookmarks deleted"])
         mediator.undoBookmarkRemoval()
         #expect(
             consumer.itemPushes.last == [

@@ -146,7 +146,7 @@ public final class BookmarksWindowMediator: BookmarksWindowCommands, BookmarkMod
         model.moveNodes(nodes, to: folder, at: index)
     }
 
-    /// "“Title” deleted", or how many rows and the bookmarks they held.
+    /// "“Title” deleted" (and how many bookmarks it held), or how many rows went.
     static func removalMessage(_ removals: [BookmarkRemoval]) -> String {
         let bookmarks = removals.reduce(0) { $0 + $1.bookmarkCount }
         if removals.count == 1, let top = removals[0].rows.first {
@@ -154,7 +154,9 @@ public final class BookmarksWindowMediator: BookmarksWindowCommands, BookmarkMod
             guard top.kind != .url, bookmarks > 0 else { return "“\(title)” deleted" }
             return "“\(title)” and \(bookmarks) bookmark\(bookmarks == 1 ? "" : "s") deleted"
         }
-        return "\(removals.count) items deleted"
+        let count = removals.count.formatted()
+        return removals.allSatisfy({ $0.rows.first?.kind == .url })
+            ? "\(count) bookmarks deleted" : "\(count) items deleted"
     }
 
     // MARK: BookmarkModelObserver
