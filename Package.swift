@@ -246,7 +246,10 @@ let package = Package(
         // The crash test's child (scripts/crash-test, SessionCrashTests).
         executable(
             "swiftlet-session-crasher", .testSupport,
-            ["Base", "Web", "WebTestSupport", "Profiles", "TabModel", "Sessions", "History", grdb]),
+            [
+                "Base", "Web", "WebTestSupport", "Profiles", "TabModel", "Sessions", "History", "Bookmarks",
+                grdb,
+            ]),
 
         // Tests without a display (Swift Testing).
         tests("BaseTests", ["Base", "BaseTestSupport", "FileSystemTestSupport", logging, "TestSupport"]),
