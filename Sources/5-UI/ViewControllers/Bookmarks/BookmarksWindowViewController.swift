@@ -73,6 +73,7 @@ public final class BookmarksWindowViewController: ViewController, BookmarksWindo
     var folderCells: [UnsafeMutableRawPointer: FolderCell] = [:]
     /// The toast of the last removal, while shown (a new removal replaces it).
     private var removalToast: OpaquePointer?
+    private var removalToastDismissal: SignalConnection?
     /// The Edit or New Folder dialog, while shown.
     var dialog: Dialog?
 
@@ -246,11 +247,11 @@ public final class BookmarksWindowViewController: ViewController, BookmarksWindo
         adw_toast_set_button_label(toast, "Undo")
         adw_toast_set_action_name(toast, "bookmarks.undo")
         adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
-        let pointer = UnsafeMutableRawPointer(toast)
-        connections.append(
-            SignalConnection.connect(pointer, signal: "dismissed") { [weak self] _ in
-                if self?.removalToast == toast { self?.removalToast = nil }
-            })
+        removalToastDismissal = SignalConnection.connect(UnsafeMutableRawPointer(toast), signal: "dismissed")
+        {
+            [weak self] _ in
+            if self?.removalToast == toast { self?.removalToast = nil }
+        }
         removalToast = toast
         adw_toast_overlay_add_toast(opaque(toastOverlay), toast)
     }
