@@ -154,7 +154,14 @@ func checkBookmarks(
     let withNext = BookmarkCrashSteps.expected(from: expected, steps: [next])
     onDisk = loaded
     guard loaded != expected && loaded != withNext else { return nil }
-    return "the file holds \(loaded), not \(expected) (steps \(acknowledged)) nor \(withNext)"
+    let first =
+        zip(loaded, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        ?? min(loaded.count, expected.count)
+    return
+        "after the acknowledged steps \(acknowledged.first ?? next)...\(acknowledged.last ?? next - 1) the file "
+        + "holds \(loaded.count) bookmarks, not \(expected.count) (or \(withNext.count) with step \(next)); "
+        + "the first difference, at \(first): \(loaded.dropFirst(first).first?.description ?? "none") "
+        + "where \(expected.dropFirst(first).first?.description ?? "none") was expected"
 }
 
 @MainActor
