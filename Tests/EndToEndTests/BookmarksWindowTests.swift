@@ -105,4 +105,40 @@ final class BookmarksWindowTests: BrowserTestCase, @unchecked Sendable {
         XCTAssertNotNil(waitForNode(in: window) { $0.name == "Alpha" }, "Alpha is back")
         XCTAssertNotNil(waitForNode(in: window) { $0.name == "Beta" }, "Beta is back")
     }
+
+    /// Rows dragged with the mouse: one onto a folder of the tree moves into it, one onto
+    /// another row goes before it. The windows are at the screen's top left corner (no window
+    /// manager), so a node's place in its window is its place on the screen.
+    func testDraggingMovesARowIntoAFolderAndBeforeAnotherRow() throws {
+        let directory = try profile(withBookmarks: ["Alpha", "Beta", "Gamma"])
+        let browser = try launch(["about:blank"], in: directory)
+        browser.waitForEvent("window-shown")
+        let app = try XCTUnwrap(accessibleApplication(browser))
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        Keyboard.press("ctrl+shift+o")
+        browser.waitForEvent("bookmarks-shown")
+        let window = try XCTUnwrap(
+            waitForNode(in: app) { $0.role == "frame" && $0.name == "Bookmarks" }, "the Bookmarks window")
+        let list = try XCTUnwrap(waitForNode(in: window) { $0.role == "list" && $0.name == "Bookmarks" })
+        /// The titles of the list's rows, in order.
+        func rows() -> [String] {
+            list.all { $0.role == "label" }.map(\.name).filter { !$0.hasPrefix("https://") && $0 != "Folder" }
+        }
+        XCTAssertTrue(eventually { rows() == ["Alpha", "Beta", "Gamma"] }, "\(rows())")
+
+        // Gamma before Alpha.
+        let gamma = try XCTUnwrap(poll { list.first { $0.name == "Gamma" }?.centerInWindow })
+        let alpha = try XCTUnwrap(poll { list.first { $0.name == "Alpha" }?.centerInWindow })
+        inBookmarksWindow([])
+        Pointer.drag(from: gamma, through: [(gamma.x, gamma.y - 20), (alpha.x, alpha.y + 10), alpha])
+        XCTAssertTrue(eventually { rows() == ["Gamma", "Alpha", "Beta"] }, "\(rows())")
+
+        // Beta into Other Bookmarks, in the tree.
+        let other = try XCTUnwrap(poll { window.first { $0.name == "Other Bookmarks" }?.centerInWindow })
+        let beta = try XCTUnwrap(poll { list.first { $0.name == "Beta" }?.centerInWindow })
+        Pointer.drag(from: beta, through: [(beta.x, beta.y - 20), (other.x + 40, other.y), other])
+        XCTAssertTrue(eventually { rows() == ["Gamma", "Alpha"] }, "\(rows())")
+        try click(try XCTUnwrap(window.first { $0.name == "Other Bookmarks" }))
+        XCTAssertTrue(eventually { rows() == ["Beta"] }, "\(rows())")
+    }
 }
