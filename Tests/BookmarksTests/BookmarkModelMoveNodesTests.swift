@@ -54,7 +54,33 @@ struct BookmarkModelMoveNodesTests {
             testCase.titles.map { title in all.first { $0.title == title }! }, to: folder, at: testCase.index)
 
         #expect(model.outline == testCase.after)
-        #expect(events.lines.first == "begin" && events.lines.last == "end")
+        if testCase.after == Self.tree {
+            #expect(events.lines.isEmpty, "nothing moved")
+        } else {
+            #expect(events.lines.first == "begin" && events.lines.last == "end")
+            #expect(events.lines.count == 2 + testCase.titles.count, "a move each")
+        }
+    }
+
+    @Test func movesAreOnDiskAfterARelaunch() async {
+        let fixture = BookmarkFixture()
+        let model = await fixture.launch()
+        let names = (0..<500).map { "page\($0)" }
+        let pages = model.addURLs(names, to: model.bookmarksMenu)
+        let folder = model.addFolder(to: model.otherBookmarks, at: 0, title: "F")
+        model.addURLs(["x", "y"], to: folder)
+        // Every other page into F before y, then the last ten to the top of the menu.
+        model.moveNodes(stride(from: 0, to: 500, by: 2).map { pages[$0] }, to: folder, at: 1)
+        model.moveNodes(Array(model.bookmarksMenu.children.suffix(10)), to: model.bookmarksMenu, at: 0)
+        #expect(folder.children.count == 252)
+        #expect(folder.children[1].title == "page0" && folder.children[250].title == "page498")
+        #expect(model.bookmarksMenu.children.first?.title == "page481")
+        let outline = model.outline
+        model.shutdown()
+
+        let reopened = await fixture.launch()
+        #expect(reopened.outline == outline)
+        reopened.shutdown()
     }
 
     // MARK: Preconditions
