@@ -97,6 +97,28 @@ struct BookmarkModelRemoveNodesTests {
         reopened.shutdown()
     }
 
+    @Test func aRangeAndScatteredRowsOfABigFolderComeBackInPlaceAfterARelaunch() async {
+        let fixture = BookmarkFixture()
+        let model = await fixture.launch()
+        let pages = model.addURLs((0..<1_000).map { "page\($0)" }, to: model.otherBookmarks)
+        let outline = model.outline
+        let chosen = Array(pages[300..<700]) + stride(from: 5, to: 1_000, by: 10).map { pages[$0] }
+        let events = BookmarkEvents()
+        model.addObserver(events)
+        let removals = model.removeNodes(chosen.shuffled())
+        #expect(model.otherBookmarks.children.count == 1_000 - 400 - 60)
+        events.lines = []
+        let restored = model.undoRemoveNodes(removals)
+        #expect(restored.count == 460)
+        #expect(model.outline == outline)
+        #expect(events.lines.count == 2 + 460, "begin, an addition each, end")
+        model.shutdown()
+
+        let reopened = await fixture.launch()
+        #expect(reopened.outline == outline)
+        reopened.shutdown()
+    }
+
     // MARK: Preconditions
 
     @Test func removingAPermanentFolderFailsNamingRemoveNodes() async {
