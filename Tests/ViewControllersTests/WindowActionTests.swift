@@ -149,6 +149,16 @@ final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
         }
     }
 
+    func testWinShowBookmarksOpensTheBookmarksWindow() {
+        onMainActor {
+            let (controller, commands) = makeBrowserWindow()
+            defer { gtk_window_destroy(controller.window) }
+            XCTAssertNotEqual(
+                gtk_widget_activate_action_variant(cast(controller.window), "win.show-bookmarks", nil), 0)
+            XCTAssertEqual(commands.received.last, "showBookmarks")
+        }
+    }
+
     func testEscapeOutsideTheFindBarAndTheLocationEntryStopsTheLoad() {
         onMainActor {
             let (controller, commands) = makeBrowserWindow()
