@@ -199,6 +199,7 @@ let package = Package(
             [
                 "UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions", "Application",
                 "Downloads", "ContentSettings", "MemorySaver", "Profiles", "History", "Omnibox", "Prerender",
+                "Bookmarks",
             ]),
         library(
             "ViewControllers", .ui,
@@ -209,7 +210,7 @@ let package = Package(
                 "Base", "Web", "Commands", "UIInterfaces", "ViewControllers", "Mediators", "Prefs",
                 "Profiles", "Sessions", "Application", "TabModel", "WebKitEngine", "GLibSupport",
                 "GTKSupport", "CGTK", "CAdwaita", "Downloads", "ContentSettings", "Omnibox", "History",
-                "Prerender",
+                "Prerender", "Bookmarks",
             ]),
 
         // 6-App
@@ -252,7 +253,10 @@ let package = Package(
         // The crash test's child (scripts/crash-test, SessionCrashTests).
         executable(
             "swiftlet-session-crasher", .testSupport,
-            ["Base", "Web", "WebTestSupport", "Profiles", "TabModel", "Sessions", "History", grdb]),
+            [
+                "Base", "Web", "WebTestSupport", "Profiles", "TabModel", "Sessions", "History", "Bookmarks",
+                grdb,
+            ]),
 
         // Tests without a display (Swift Testing).
         tests("BaseTests", ["Base", "BaseTestSupport", "FileSystemTestSupport", logging, "TestSupport"]),
@@ -277,7 +281,7 @@ let package = Package(
             [
                 "Base", "Web", "WebTestSupport", "Prefs", "TabModel", "ModelTestSupport", "UIInterfaces",
                 "Mediators", "Sessions", "Commands", "TestSupport", "Application", "Profiles", "Downloads",
-                "ContentSettings", "MemorySaver", "Omnibox", "History", "Prerender",
+                "ContentSettings", "MemorySaver", "Omnibox", "History", "Prerender", "Bookmarks",
             ]),
         tests(
             "SessionsTests",

@@ -35,6 +35,7 @@ final class RecordingWindowCommands: NavigationCommands, BrowserCommands, SceneC
     func viewSource() { received.append("viewSource") }
     func showKeyboardShortcuts() { received.append("showKeyboardShortcuts") }
     func showHistory() { received.append("showHistory") }
+    func showBookmarks() { received.append("showBookmarks") }
     func showClearBrowsingData() { received.append("showClearBrowsingData") }
 
     func openNewWindow(incognito: Bool) { received.append("openNewWindow(incognito: \(incognito))") }

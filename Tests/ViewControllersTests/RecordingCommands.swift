@@ -82,6 +82,7 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
     func viewSource() { record("viewSource") }
     func showKeyboardShortcuts() { record("showKeyboardShortcuts") }
     func showHistory() { record("showHistory") }
+    func showBookmarks() { record("showBookmarks") }
     func showClearBrowsingData() { record("showClearBrowsingData") }
 
     func openNewWindow(incognito: Bool) { record(incognito ? "openNewIncognitoWindow" : "openNewWindow") }

@@ -106,13 +106,13 @@ final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
                 }
             }
             XCTAssertEqual(shown, tableItems)
-            // What the menu showed before the table, and History added since.
+            // What the menu showed before the table, and History and Bookmarks added since.
             XCTAssertEqual(
                 main.map(\.label),
                 [
                     "New Window", "New Incognito Window", "Recently Closed", "Find…", "View Page Source",
                     "Web Inspector", "Print…", "Zoom In", "Zoom Out", "Reset Zoom", "History",
-                    "Clear Browsing Data…", "Preferences",
+                    "Bookmarks", "Clear Browsing Data…", "Preferences",
                     "Keyboard Shortcuts", "About Swiftlet", "Quit",
                 ])
             XCTAssertEqual(submenu.map(\.label), ["Reopen Closed Tab", "Restore Previous Session"])
@@ -134,17 +134,28 @@ final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
             XCTAssertEqual(rows["view-source"], ["<Control>u"])
             XCTAssertEqual(rows["keyboard-shortcuts"], ["<Control>question"])
             XCTAssertEqual(rows["history"], ["<Control>h"])
+            XCTAssertEqual(rows["show-bookmarks"], ["<Control><Shift>o"])
             XCTAssertEqual(rows["clear-browsing-data"], ["<Control><Shift>Delete"])
             let (controller, commands) = makeBrowserWindow()
             defer { gtk_window_destroy(controller.window) }
             for (name, command) in [
                 ("stop", "stopLoading"), ("inspector", "showInspector"), ("view-source", "viewSource"),
                 ("keyboard-shortcuts", "showKeyboardShortcuts"), ("history", "showHistory"),
-                ("clear-browsing-data", "showClearBrowsingData"),
+                ("show-bookmarks", "showBookmarks"), ("clear-browsing-data", "showClearBrowsingData"),
             ] {
                 controller.actions.activate(name)
                 XCTAssertEqual(commands.received.last, command, name)
             }
+        }
+    }
+
+    func testWinShowBookmarksOpensTheBookmarksWindow() {
+        onMainActor {
+            let (controller, commands) = makeBrowserWindow()
+            defer { gtk_window_destroy(controller.window) }
+            XCTAssertNotEqual(
+                gtk_widget_activate_action_variant(cast(controller.window), "win.show-bookmarks", nil), 0)
+            XCTAssertEqual(commands.received.last, "showBookmarks")
         }
     }
 

@@ -9,14 +9,21 @@
 //       starts. The child also records a visit a step in a History file;
 //       after each kill that file must open, pass `PRAGMA integrity_check` and hold the
 //       visit of every step up to the last flush the child reported. Prints "N passed, M
-//       failed" and exits non-zero on a failure.
+//       failed" and exits non-zero on a failure. The child also makes a batch of bookmark
+//       changes a step in a Bookmarks.db (BookmarkCrashSteps) and flushes it; after each kill
+//       that file must pass `PRAGMA integrity_check` and hold what the steps it acknowledged
+//       made (or that and the next step's batch, written but not acknowledged).
 //   swiftlet-session-crasher child DIR SEED FIRST-STEP [--saves N] [--history FILE]
+//       [--bookmarks FILE]
 //       The child: mutates from FIRST-STEP on, forever, or for N saves and then exits 0.
 //       "saved <step>" is written to standard output with one write(2) once the save of
 //       that step completed, so that a system call trace shows where each save ends. With
 //       --history, each step also records a visit in FILE (a batch committed every 3 steps
-//       by the history's clock, every 4 by a flush, "flushed <step>" written after it).
+//       by the history's clock, every 4 by a flush, "flushed <step>" written after it). With
+//       --bookmarks, each step then changes the bookmarks in FILE in one batch and flushes
+//       them, "bookmarked <step>" written after the flush returned.
 import Base
+import Bookmarks
 import Foundation
 import GRDB
 import History
@@ -67,12 +74,15 @@ func visitedURL(_ step: Int) -> String { "https://s\(step).test/visited" }
 func report(_ line: String) { _ = line.withCString { write(1, $0, strlen($0)) } }
 
 @MainActor
-func runChild(directory: URL, seed: UInt64, firstStep: Int, saves: Int?, historyPath: String?) async -> Never
-{
+func runChild(
+    directory: URL, seed: UInt64, firstStep: Int, saves: Int?, historyPath: String?, bookmarksPath: String?
+) async -> Never {
     let engine = FakeWebEngine()
     let (service, browser, _) = openSession(directory, engine: engine)
     let historyClock = ManualTimerClock()
     let history = historyPath.map { HistoryService(path: $0, clock: historyClock) }
+    let bookmarks = bookmarksPath.map { BookmarkModel(store: BookmarkStore(path: $0)) }
+    await bookmarks?.waitUntilLoaded()
     var step = firstStep
     while true {
         CrashScenario.apply(step: step, seed: seed, to: browser.webStateList, context: engine.defaultContext)
@@ -90,6 +100,12 @@ func runChild(directory: URL, seed: UInt64, firstStep: Int, saves: Int?, history
                 await history.flush()
                 report("flushed \(step)\n")
             }
+        }
+        if let bookmarks {
+            var folder = BookmarkCrashSteps.Model(model: bookmarks)
+            bookmarks.performExtensiveChanges { BookmarkCrashSteps.apply(step: step, to: &folder) }
+            bookmarks.flush()
+            report("bookmarked \(step)\n")
         }
         step += 1
         if let saves, step - firstStep >= saves { exit(0) }
@@ -124,6 +140,30 @@ func checkHistory(_ path: String, flushed: Set<Int>) -> String? {
     }
 }
 
+/// Checks the bookmarks file the killed child left: it passes `PRAGMA integrity_check` and
+/// holds what `onDisk` (what it held when the child started) became through the steps
+/// `acknowledged`, or through those and `next` (written, the kill coming before its
+/// acknowledgement). What is wrong, or nil; `onDisk` becomes what the file holds.
+@MainActor
+func checkBookmarks(
+    _ path: String, from onDisk: inout [BookmarkCrashSteps.Entry], acknowledged: [Int], next: Int
+) -> String? {
+    let loaded: [BookmarkCrashSteps.Entry]
+    do { loaded = try BookmarkCrashSteps.read(path) } catch { return "could not read: \(error)" }
+    let expected = BookmarkCrashSteps.expected(from: onDisk, steps: acknowledged)
+    let withNext = BookmarkCrashSteps.expected(from: expected, steps: [next])
+    onDisk = loaded
+    guard loaded != expected && loaded != withNext else { return nil }
+    let first =
+        zip(loaded, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        ?? min(loaded.count, expected.count)
+    return
+        "after the acknowledged steps \(acknowledged.first ?? next)...\(acknowledged.last ?? next - 1) the file "
+        + "holds \(loaded.count) bookmarks, not \(expected.count) (or \(withNext.count) with step \(next)); "
+        + "the first difference, at \(first): \(loaded.dropFirst(first).first?.description ?? "none") "
+        + "where \(expected.dropFirst(first).first?.description ?? "none") was expected"
+}
+
 @MainActor
 func runTorture(kills: Int, seed: UInt64, directory: URL, longest: UInt32, stopOnFailure: Bool) -> Int32 {
     try? FileManager.default.removeItem(at: directory)
@@ -145,6 +185,13 @@ func runTorture(kills: Int, seed: UInt64, directory: URL, longest: UInt32, stopO
     var flushed = Set<Int>()
     let historyPath = directory.path + ".history/History"
     try? FileManager.default.removeItem(atPath: directory.path + ".history")
+    // What the bookmarks file held when the last child started.
+    var bookmarksOnDisk: [BookmarkCrashSteps.Entry] = []
+    var bookmarkedSteps = 0
+    let bookmarksPath = directory.path + ".bookmarks/" + BookmarkStore.fileName
+    try? FileManager.default.removeItem(atPath: directory.path + ".bookmarks")
+    try? FileManager.default.createDirectory(
+        atPath: directory.path + ".bookmarks", withIntermediateDirectories: true)
     var expected = CrashScenario.expectedStates(seed: seed, through: 200)
     var passed = 0
     var failed = 0
@@ -157,6 +204,7 @@ func runTorture(kills: Int, seed: UInt64, directory: URL, longest: UInt32, stopO
         let firstStep = verified + 1
         child.arguments = [
             "child", directory.path, String(seed), String(firstStep), "--history", historyPath,
+            "--bookmarks", bookmarksPath,
         ]
         let pipe = Pipe()
         child.standardOutput = pipe
@@ -177,8 +225,17 @@ func runTorture(kills: Int, seed: UInt64, directory: URL, longest: UInt32, stopO
                 line.hasPrefix("flushed ") ? Int(line.dropFirst(8)) : nil
             }.max() ?? -1
         if lastFlush >= firstStep { flushed.formUnion(firstStep...lastFlush) }
+        let acknowledged = output.split(separator: "\n").compactMap { line in
+            line.hasPrefix("bookmarked ") ? Int(line.dropFirst(11)) : nil
+        }
+        bookmarkedSteps += acknowledged.count
         let historyProblem = checkHistory(historyPath, flushed: flushed)
         if let historyProblem { print("crash test: round \(round): history: \(historyProblem)") }
+        let bookmarksProblem = checkBookmarks(
+            bookmarksPath, from: &bookmarksOnDisk, acknowledged: acknowledged,
+            next: (acknowledged.last ?? firstStep - 1) + 1)
+        if let bookmarksProblem { print("crash test: round \(round): bookmarks: \(bookmarksProblem)") }
+        let filesOK = historyProblem == nil && bookmarksProblem == nil
         while expected.count <= reported + 3 {
             expected = CrashScenario.expectedStates(seed: seed, through: expected.count * 2)
         }
@@ -205,8 +262,8 @@ func runTorture(kills: Int, seed: UInt64, directory: URL, longest: UInt32, stopO
             }
             for problem in service.problems { print("  problem: \(problem)") }
             verified = match
-            if historyOK && historyProblem == nil { passed += 1 } else { failed += 1 }
-            if !(historyOK && historyProblem == nil) && stopOnFailure { break }
+            if historyOK && filesOK { passed += 1 } else { failed += 1 }
+            if !(historyOK && filesOK) && stopOnFailure { break }
         } else {
             failed += 1
             print("crash test: round \(round): loaded state matches no step in \(candidates)")
@@ -225,9 +282,10 @@ func runTorture(kills: Int, seed: UInt64, directory: URL, longest: UInt32, stopO
     let seconds = Date().timeIntervalSince(started)
     print(
         String(
-            format: "crash test: %d kills in %.1f s, session reached step %d, history flushed to step %d",
-            kills,
-            seconds, verified, flushed.max() ?? -1))
+            format:
+                "crash test: %d kills in %.1f s, session reached step %d, history flushed to step %d, "
+                + "%d bookmark batches acknowledged",
+            kills, seconds, verified, flushed.max() ?? -1, bookmarkedSteps))
     print("\(passed) passed, \(failed) failed")
     return failed == 0 ? 0 : 1
 }
@@ -241,11 +299,15 @@ MainActor.assumeIsolated {
         let historyPath = arguments.firstIndex(of: "--history").flatMap {
             $0 + 1 < arguments.count ? arguments[$0 + 1] : nil
         }
+        let bookmarksPath = arguments.firstIndex(of: "--bookmarks").flatMap {
+            $0 + 1 < arguments.count ? arguments[$0 + 1] : nil
+        }
         // The history's flush is asynchronous: the child runs in a task on the main queue.
         Task { @MainActor in
             await runChild(
                 directory: URL(fileURLWithPath: arguments[2]), seed: UInt64(arguments[3]) ?? 1,
-                firstStep: Int(arguments[4]) ?? 0, saves: saves, historyPath: historyPath)
+                firstStep: Int(arguments[4]) ?? 0, saves: saves, historyPath: historyPath,
+                bookmarksPath: bookmarksPath)
         }
         dispatchMain()
     }
@@ -267,6 +329,7 @@ MainActor.assumeIsolated {
             try? FileManager.default.removeItem(at: directory)
             try? FileManager.default.removeItem(atPath: directory.path + ".profile")
             try? FileManager.default.removeItem(atPath: directory.path + ".history")
+            try? FileManager.default.removeItem(atPath: directory.path + ".bookmarks")
         }
         exit(status)
     }

@@ -49,6 +49,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     private var recentlyClosed: RecentlyClosedCoordinator?
     private var fullscreen: FullscreenCoordinator?
     private var history: HistoryCoordinator?
+    private var bookmarksWindow: BookmarksWindowCoordinator?
     private var clearBrowsingData: ClearBrowsingDataCoordinator?
     private var about: AboutViewController?
     private var isClosing = false
@@ -262,6 +263,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         infoBar = nil
         recentlyClosed = nil
         history = nil
+        bookmarksWindow = nil
         clearBrowsingData = nil
         fullscreen = nil
         about = nil
@@ -395,5 +397,30 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
             self.history = history
         }
         history?.present(over: window?.rawPointer)
+    }
+
+    /// Starts the Bookmarks window on first use; it stops when the user closes it.
+    func showBookmarks() {
+        if bookmarksWindow == nil, let model = appState?.bookmarkModels.model(for: browser.profile) {
+            let profile = browser.profile
+            let bookmarksWindow = BookmarksWindowCoordinator(
+                model: model,
+                faviconLoader: profile.userData.getOrCreate(FaviconLoader.userDataKey) {
+                    FaviconLoader(context: profile.webEngineContext)
+                },
+                webStateFactory: { WebState(params: .init(context: profile.webEngineContext, url: $0)) },
+                webStateList: webStateList, dispatcher: dispatcher
+            ) { [weak self] in
+                guard let self, let closed = self.bookmarksWindow else { return }
+                self.bookmarksWindow = nil
+                // After the close request, which destroys the window.
+                GLibMainLoop.addIdle { [weak self] in
+                    if closed.isStarted { self?.stopChild(closed) }
+                }
+            }
+            startChild(bookmarksWindow)
+            self.bookmarksWindow = bookmarksWindow
+        }
+        bookmarksWindow?.present(over: window?.rawPointer)
     }
 }

@@ -26,6 +26,9 @@ public protocol BrowserCommands: AnyObject {
     /// Shows the History window of the window's profile (one per window: asking again brings
     /// it to the front).
     func showHistory()
+    /// Shows the Bookmarks window of the window's profile (one per window: asking again
+    /// brings it to the front).
+    func showBookmarks()
     /// Shows the Clear Browsing Data dialog over the window.
     func showClearBrowsingData()
 }

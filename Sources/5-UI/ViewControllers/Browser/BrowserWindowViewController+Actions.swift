@@ -1,6 +1,7 @@
 import CAdwaita
 import CGLib
 import CGTK
+import GTKShims
 
 // The window's actions, main menu and shortcuts, all made from the action table
 // (``WindowAction/all``).
@@ -16,6 +17,21 @@ extension BrowserWindowViewController {
                 actions.add(action.name) { senders.send(command) }
             }
             if !action.isInitiallyEnabled { actions.setEnabled(action.name, false) }
+        }
+    }
+
+    /// "win.show-bookmarks", the name the Bookmarks menu's "Manage Bookmarks…" entry uses,
+    /// activates "browser.show-bookmarks": in the window's own action map when it is an
+    /// application window (whose "win" group GTK made), else in a "win" group of its own.
+    func installWindowAliases(on window: UnsafeMutablePointer<GtkWindow>) {
+        let name = WindowAction.showBookmarks.name
+        windowAliases.add(name) { [weak self] in self?.actions.activate(name) }
+        if gtkshim_is_a(UnsafeMutableRawPointer(window), gtk_application_window_get_type()) != 0,
+            let action = g_action_map_lookup_action(windowAliases.group.opaque, name)
+        {
+            g_action_map_add_action(OpaquePointer(window), action)
+        } else {
+            gtk_widget_insert_action_group(cast(window), "win", windowAliases.group.opaque)
         }
     }
 

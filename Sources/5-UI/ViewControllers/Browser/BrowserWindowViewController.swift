@@ -38,6 +38,9 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
 
     /// The window's actions ("browser.new-tab" …), for menu items, buttons and shortcuts.
     let actions = ActionGroup()
+    /// The actions other windows' code names in the window's own group, "win." (see
+    /// ``installWindowAliases(on:)``).
+    let windowAliases = ActionGroup()
     /// The capture-phase shortcut controller (a `GtkShortcutController *`).
     let shortcutController: OpaquePointer
     let newTabButton: UnsafeMutablePointer<GtkWidget>
@@ -393,6 +396,7 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
             gtk_window_set_child(window, widget)
         }
         gtk_widget_insert_action_group(cast(window), "browser", actions.group.opaque)
+        installWindowAliases(on: window)
     }
 
     /// Escape hides the find bar when the focus is in it; in the location entry it is the

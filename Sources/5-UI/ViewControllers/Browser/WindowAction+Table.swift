@@ -79,6 +79,7 @@ extension WindowAction {
             WindowAction(
                 "history", menu: MenuItem(section: .application, label: "History"), keys: ["<Control>h"],
                 sends: .browser { $0.showHistory() }),
+            showBookmarks,
             WindowAction(
                 "clear-browsing-data", menu: MenuItem(section: .application, label: "Clear Browsing Data…"),
                 keys: ["<Control><Shift>Delete"], sends: .browser { $0.showClearBrowsingData() }),
@@ -107,6 +108,12 @@ extension WindowAction {
 
     static let newTab = WindowAction(
         "new-tab", keys: ["<Control>t"], title: "New Tab", sends: .browser { $0.openNewTab() })
+
+    /// Also "win.show-bookmarks", which the Bookmarks menu's "Manage Bookmarks…" activates
+    /// (``BrowserWindowViewController/installWindowAliases(on:)``).
+    static let showBookmarks = WindowAction(
+        "show-bookmarks", menu: MenuItem(section: .application, label: "Bookmarks"),
+        keys: ["<Control><Shift>o"], sends: .browser { $0.showBookmarks() })
 
     static let fullscreen = WindowAction(
         "fullscreen", keys: ["F11"], title: "Fullscreen", sends: .browser { $0.toggleFullscreen() })
