@@ -175,7 +175,7 @@ let package = Package(
         library("Importer", .browser, ["Bookmarks", "History", "Web", "CLZ4", grdb, crypto]),
         library("History", .browser, ["Base", "Web", "KeyedServices", "Prefs", "Profiles", grdb, logging]),
         // The location bar's suggestions (Chromium's components/omnibox): no UI.
-        library("Omnibox", .browser, ["Base", "Web", "History"]),
+        library("Omnibox", .browser, ["Base", "Web", "History", "Bookmarks"]),
         library(
             "Application", .browser,
             [
@@ -203,6 +203,7 @@ let package = Package(
                 "Base", "Web", "Commands", "UIInterfaces", "ViewControllers", "Mediators", "Prefs",
                 "Profiles", "Sessions", "Application", "TabModel", "WebKitEngine", "GLibSupport",
                 "GTKSupport", "CGTK", "CAdwaita", "Downloads", "ContentSettings", "Omnibox", "History",
+                "Bookmarks",
             ]),
 
         // 6-App
@@ -318,7 +319,7 @@ let package = Package(
                 "History", "Base", "Web", "WebTestSupport", "KeyedServices", "Prefs", "Profiles",
                 "ModelTestSupport", "TestSupport", "FileSystemTestSupport", grdb,
             ]),
-        tests("OmniboxTests", ["Omnibox", "Base", "Web", "History", "TestSupport"]),
+        tests("OmniboxTests", ["Omnibox", "Base", "Web", "History", "Bookmarks", "TestSupport"]),
         tests(
             "DownloadsTests",
             [

@@ -1,4 +1,5 @@
 import Application
+import Bookmarks
 import CGTK
 import Commands
 import Foundation
@@ -142,7 +143,8 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         let toolbar = ToolbarCoordinator(webStateList: webStateList, dispatcher: dispatcher)
         let locationBar = LocationBarCoordinator(
             webStateList: webStateList, prefs: profile.prefs, dispatcher: dispatcher, profile: profile,
-            history: appState?.historyServices.service(for: profile)
+            history: appState?.historyServices.service(for: profile),
+            bookmarks: appState?.bookmarkModels.model(for: profile)
         ) { [weak self] in self?.present() }
         let content = ContentCoordinator(webStateList: webStateList, dispatcher: dispatcher)
         let findBar = FindBarCoordinator(webStateList: webStateList, dispatcher: dispatcher)
