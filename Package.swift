@@ -192,7 +192,7 @@ let package = Package(
             "Mediators", .ui,
             [
                 "UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions", "Application",
-                "Downloads", "ContentSettings", "MemorySaver", "Profiles", "History", "Omnibox",
+                "Downloads", "ContentSettings", "MemorySaver", "Profiles", "History", "Omnibox", "Bookmarks",
             ]),
         library(
             "ViewControllers", .ui,
@@ -271,7 +271,7 @@ let package = Package(
             [
                 "Base", "Web", "WebTestSupport", "Prefs", "TabModel", "ModelTestSupport", "UIInterfaces",
                 "Mediators", "Sessions", "Commands", "TestSupport", "Application", "Profiles", "Downloads",
-                "ContentSettings", "MemorySaver", "Omnibox", "History",
+                "ContentSettings", "MemorySaver", "Omnibox", "History", "Bookmarks",
             ]),
         tests(
             "SessionsTests",

@@ -45,6 +45,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     private var windowViewController: BrowserWindowViewController?
     private var mediator: BrowserMediator?
     private var locationBar: LocationBarCoordinator?
+    private var bookmarkStar: BookmarkStarCoordinator?
     private var infoBar: InfoBarCoordinator?
     private var recentlyClosed: RecentlyClosedCoordinator?
     private var fullscreen: FullscreenCoordinator?
@@ -214,6 +215,14 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
             self.clearBrowsingData = clearBrowsingData
         }
         for part in parts { startChild(part) }
+        if let appState, let entry = locationBar.viewController {
+            let bookmarkStar = BookmarkStarCoordinator(
+                model: appState.bookmarkModels.model(for: profile), entry: entry,
+                toasts: windowViewController,
+                webStateList: webStateList, dispatcher: dispatcher)
+            startChild(bookmarkStar)
+            self.bookmarkStar = bookmarkStar
+        }
         windowViewController.toolbar = toolbar.viewController
         windowViewController.mainMenuZoom = toolbar.viewController?.zoomControl
         windowViewController.locationBar = locationBar.viewController
@@ -257,6 +266,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         super.stop()
         mediator = nil
         locationBar = nil
+        bookmarkStar = nil
         infoBar = nil
         recentlyClosed = nil
         history = nil
@@ -369,6 +379,8 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     func showKeyboardShortcuts() { windowViewController?.showKeyboardShortcuts() }
 
     func showClearBrowsingData() { clearBrowsingData?.present(over: window?.rawPointer) }
+
+    func bookmarkCurrentPage() { bookmarkStar?.bookmarkCurrentPage() }
 
     /// Starts the History window on first use; it stops when the user closes it.
     func showHistory() {
