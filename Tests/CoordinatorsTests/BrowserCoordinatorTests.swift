@@ -75,6 +75,7 @@ final class BrowserCoordinatorTests: GTKTestCase, @unchecked Sendable {
             "SiteSettingsCommands": dispatcher.isDispatching(for: (any SiteSettingsCommands).self),
             "ClearBrowsingDataCommands": dispatcher.isDispatching(for: (any ClearBrowsingDataCommands).self),
             "BookmarkStarCommands": dispatcher.isDispatching(for: (any BookmarkStarCommands).self),
+            "BookmarksMenuCommands": dispatcher.isDispatching(for: (any BookmarksMenuCommands).self),
         ]
     }
 
@@ -123,7 +124,7 @@ final class BrowserCoordinatorTests: GTKTestCase, @unchecked Sendable {
                     "FindBarCoordinator", "InfoBarCoordinator", "FullscreenCoordinator",
                     "DownloadsCoordinator", "ContextMenuCoordinator", "RecentlyClosedCoordinator",
                     "WindowTitleCoordinator", "DesktopNotificationCoordinator", "PageInfoCoordinator",
-                    "ClearBrowsingDataCoordinator", "BookmarkStarCoordinator",
+                    "BookmarksMenuCoordinator", "ClearBrowsingDataCoordinator", "BookmarkStarCoordinator",
                 ])
 
             // Commands reach the model and the application through the dispatcher.

@@ -29,7 +29,7 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
     case mostVisitedConsumer, mostVisitedOpen, mostVisitedRemove
     case toolbarGoToHistoryItem, preferencesShowMostVisited
     case historySearch, historyProblemConsumer
-    case bookmarkStarBookmark, bookmarkStarConsumer
+    case bookmarkStarBookmark, bookmarkStarConsumer, bookmarksMenuOpen, bookmarksMenuOpenAll
 
     var message: String {
         switch self {
@@ -55,6 +55,9 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
         case .historyProblemConsumer: "HistoryProblemMediator.consumer used after disconnect()"
         case .bookmarkStarBookmark: "BookmarkStarMediator.bookmarkCurrentPage() used after disconnect()"
         case .bookmarkStarConsumer: "BookmarkStarMediator.consumer used after disconnect()"
+        case .bookmarksMenuOpen: "BookmarksMenuMediator.openBookmark(_:inNewTab:) used after disconnect()"
+        case .bookmarksMenuOpenAll:
+            "BookmarksMenuMediator.openAllBookmarks(inFolder:) used after disconnect()"
         }
     }
 
@@ -163,6 +166,16 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
                 mediator.consumer = nil
             } else {
                 mediator.bookmarkCurrentPage()
+            }
+        case .bookmarksMenuOpen, .bookmarksMenuOpenAll:
+            let mediator = BookmarksMenuMediator(
+                webStateList: list, model: BookmarkModel(store: BookmarkStore(path: nil))
+            ) { _ in preconditionFailure("no tab expected") }
+            mediator.disconnect()
+            if self == .bookmarksMenuOpen {
+                mediator.openBookmark(1, inNewTab: true)
+            } else {
+                mediator.openAllBookmarks(inFolder: 1)
             }
         }
     }

@@ -207,6 +207,13 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
                 self?.present()
             })
         if let pageInfo { parts.append(pageInfo) }
+        let bookmarksMenu = appState.map { appState in
+            BookmarksMenuCoordinator(
+                model: appState.bookmarkModels.model(for: profile),
+                webStateFactory: { WebState(params: .init(context: profile.webEngineContext, url: $0)) },
+                webStateList: webStateList, dispatcher: dispatcher)
+        }
+        if let bookmarksMenu { parts.append(bookmarksMenu) }
         if let appState {
             let clearBrowsingData = ClearBrowsingDataCoordinator(
                 remover: appState.browsingDataRemover(for: profile), toasts: windowViewController,
@@ -234,6 +241,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         windowViewController.infoBar = infoBar.viewController
         windowViewController.fullscreen = fullscreen.viewController
         windowViewController.downloads = downloads?.viewController
+        windowViewController.bookmarksMenu = bookmarksMenu?.viewController
         windowViewController.recentlyClosed = recentlyClosed?.viewController
         self.locationBar = locationBar
         self.infoBar = infoBar
