@@ -176,7 +176,7 @@ let package = Package(
         library("Importer", .browser, ["Bookmarks", "History", "Web", "CLZ4", grdb, crypto]),
         library("History", .browser, ["Base", "Web", "KeyedServices", "Prefs", "Profiles", grdb, logging]),
         // The location bar's suggestions (Chromium's components/omnibox): no UI.
-        library("Omnibox", .browser, ["Base", "Web", "History"]),
+        library("Omnibox", .browser, ["Base", "Web", "History", "Bookmarks"]),
         // Loading the location bar's default match before Enter (Chromium's PrerenderService):
         // a library of its own, as it joins TabModel and History, which know nothing of each other.
         library(
@@ -336,7 +336,7 @@ let package = Package(
                 "TabModel",
                 "History", "Sessions", "Application", "ModelTestSupport", "TestSupport",
             ]),
-        tests("OmniboxTests", ["Omnibox", "Base", "Web", "History", "TestSupport"]),
+        tests("OmniboxTests", ["Omnibox", "Base", "Web", "History", "Bookmarks", "TestSupport"]),
         tests(
             "DownloadsTests",
             [

@@ -37,7 +37,7 @@ let package = Package(
             dependencies: [
                 swiftlet("Base"), swiftlet("Web"), swiftlet("WebTestSupport"), swiftlet("Profiles"),
                 swiftlet("TabModel"), swiftlet("Sessions"), swiftlet("History"), swiftlet("Omnibox"),
-                .product(name: "GRDB", package: "GRDB.swift"),
+                swiftlet("Bookmarks"), .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings),
         .executableTarget(

@@ -74,6 +74,8 @@ final class BrowserCoordinatorTests: GTKTestCase, @unchecked Sendable {
             "ContextMenuCommands": dispatcher.isDispatching(for: (any ContextMenuCommands).self),
             "SiteSettingsCommands": dispatcher.isDispatching(for: (any SiteSettingsCommands).self),
             "ClearBrowsingDataCommands": dispatcher.isDispatching(for: (any ClearBrowsingDataCommands).self),
+            "BookmarkStarCommands": dispatcher.isDispatching(for: (any BookmarkStarCommands).self),
+            "BookmarksMenuCommands": dispatcher.isDispatching(for: (any BookmarksMenuCommands).self),
         ]
     }
 
@@ -122,7 +124,7 @@ final class BrowserCoordinatorTests: GTKTestCase, @unchecked Sendable {
                     "FindBarCoordinator", "InfoBarCoordinator", "FullscreenCoordinator",
                     "DownloadsCoordinator", "ContextMenuCoordinator", "RecentlyClosedCoordinator",
                     "WindowTitleCoordinator", "DesktopNotificationCoordinator", "PageInfoCoordinator",
-                    "ClearBrowsingDataCoordinator",
+                    "BookmarksMenuCoordinator", "ClearBrowsingDataCoordinator", "BookmarkStarCoordinator",
                 ])
 
             // Commands reach the model and the application through the dispatcher.

@@ -37,6 +37,7 @@ final class RecordingWindowCommands: NavigationCommands, BrowserCommands, SceneC
     func showHistory() { received.append("showHistory") }
     func showBookmarks() { received.append("showBookmarks") }
     func showClearBrowsingData() { received.append("showClearBrowsingData") }
+    func bookmarkCurrentPage() { received.append("bookmarkCurrentPage") }
 
     func openNewWindow(incognito: Bool) { received.append("openNewWindow(incognito: \(incognito))") }
     func openInIncognitoWindow(_ url: URL) {

@@ -1,5 +1,6 @@
 import Application
 import Base
+import Bookmarks
 import Commands
 import Downloads
 import Foundation
@@ -28,6 +29,7 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
     case mostVisitedConsumer, mostVisitedOpen, mostVisitedRemove
     case toolbarGoToHistoryItem, preferencesShowMostVisited
     case historySearch, historyProblemConsumer
+    case bookmarkStarBookmark, bookmarkStarConsumer, bookmarksMenuOpen, bookmarksMenuOpenAll
 
     var message: String {
         switch self {
@@ -51,6 +53,11 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
             "PreferencesMediator.setNewTabsShowMostVisited(_:) used after disconnect()"
         case .historySearch: "HistoryMediator.searchHistory(_:) used after disconnect()"
         case .historyProblemConsumer: "HistoryProblemMediator.consumer used after disconnect()"
+        case .bookmarkStarBookmark: "BookmarkStarMediator.bookmarkCurrentPage() used after disconnect()"
+        case .bookmarkStarConsumer: "BookmarkStarMediator.consumer used after disconnect()"
+        case .bookmarksMenuOpen: "BookmarksMenuMediator.openBookmark(_:inNewTab:) used after disconnect()"
+        case .bookmarksMenuOpenAll:
+            "BookmarksMenuMediator.openAllBookmarks(inFolder:) used after disconnect()"
         }
     }
 
@@ -151,6 +158,25 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
                 announcements: HistoryProblemAnnouncements())
             mediator.disconnect()
             mediator.consumer = nil
+        case .bookmarkStarBookmark, .bookmarkStarConsumer:
+            let mediator = BookmarkStarMediator(
+                webStateList: list, model: BookmarkModel(store: BookmarkStore(path: nil)))
+            mediator.disconnect()
+            if self == .bookmarkStarConsumer {
+                mediator.consumer = nil
+            } else {
+                mediator.bookmarkCurrentPage()
+            }
+        case .bookmarksMenuOpen, .bookmarksMenuOpenAll:
+            let mediator = BookmarksMenuMediator(
+                webStateList: list, model: BookmarkModel(store: BookmarkStore(path: nil))
+            ) { _ in preconditionFailure("no tab expected") }
+            mediator.disconnect()
+            if self == .bookmarksMenuOpen {
+                mediator.openBookmark(1, inNewTab: true)
+            } else {
+                mediator.openAllBookmarks(inFolder: 1)
+            }
         }
     }
 }

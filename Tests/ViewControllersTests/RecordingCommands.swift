@@ -84,6 +84,7 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
     func showHistory() { record("showHistory") }
     func showBookmarks() { record("showBookmarks") }
     func showClearBrowsingData() { record("showClearBrowsingData") }
+    func bookmarkCurrentPage() { record("bookmarkCurrentPage") }
 
     func openNewWindow(incognito: Bool) { record(incognito ? "openNewIncognitoWindow" : "openNewWindow") }
     func openInIncognitoWindow(_ url: URL) {

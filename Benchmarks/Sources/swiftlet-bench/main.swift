@@ -170,3 +170,4 @@ if !historyOnly && !omniboxOnly {
 }
 if !omniboxOnly { await historyBenchmark(quick: quick) }
 if !historyOnly { await omniboxBenchmark(count: 100_000, typedPages: quick ? 50 : 400) }
+if !historyOnly { await bookmarkOmniboxBenchmark(count: 10_000, typedBookmarks: quick ? 50 : 400) }

@@ -32,6 +32,10 @@ void gtkshim_emit_point(gpointer instance, const char *name, double x, double y)
     g_signal_emit_by_name(instance, name, x, y);
 }
 
+void gtkshim_emit_entry_icon_press(gpointer entry, GtkEntryIconPosition position) {
+    g_signal_emit_by_name(entry, "icon-press", position);
+}
+
 gboolean gtkshim_is_a(gpointer instance, GType type) {
     return G_TYPE_CHECK_INSTANCE_TYPE(instance, type);
 }

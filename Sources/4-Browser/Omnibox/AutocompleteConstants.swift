@@ -66,6 +66,21 @@ public enum AutocompleteConstants {
 
     // MARK: Relevance
 
+    // MARK: Bookmarks
+
+    /// A visit to a bookmarked page counts at least this much, where another counts 1 and a
+    /// typed one ``typedVisitValue``: `bookmark_value_` in `ScoredHistoryMatch::GetFrequency`
+    /// (scored_history_match.cc), `OmniboxFieldTrial::HQPBookmarkValue()`'s default of 10
+    /// (omnibox_field_trial.cc). It is Chromium's whole bonus for bookmarked history pages.
+    public static let bookmarkedVisitValue = 10.0
+    /// Bookmarks the bookmark provider scores per keystroke at most (`kMaxBookmarkMatches`,
+    /// bookmark_provider.cc).
+    public static let maxBookmarkMatches = 50
+    /// The relevance of a bookmark row whose terms cover nothing of its title, and of one
+    /// they cover entirely (`kBaseBookmarkScore` and `kMaxBookmarkScore`, bookmark_provider.cc).
+    public static let bookmarkBaseRelevance = 900
+    public static let bookmarkMaxRelevance = 1199
+
     /// Topicality × frequency mapped to relevance, linear between the points, the last one's
     /// relevance beyond it (the HistoryQuickProvider's default relevance buckets,
     /// `"0.0:550,1:625,9.0:1300,90.0:1399"`, omnibox_field_trial.cc).

@@ -10,15 +10,19 @@ public final class HistoryQuickProvider: AutocompleteProvider {
     public let index: URLIndex
     private let now: @MainActor () -> Date
     private let onDelete: @MainActor (URL) -> Void
+    private let bookmarks: (any BookmarkSource)?
 
     /// A provider over `index`; `now` is the clock of the recency score, `onDelete` removes a
-    /// URL from history when the user deletes its row (the history service's `deleteURLs`).
+    /// URL from history when the user deletes its row (the history service's `deleteURLs`);
+    /// the pages `bookmarks` holds score their visits as bookmarked ones
+    /// (``AutocompleteConstants/bookmarkedVisitValue``).
     public init(
         index: URLIndex, now: @escaping @MainActor () -> Date = Date.init,
-        onDelete: @escaping @MainActor (URL) -> Void = { _ in }
+        bookmarks: (any BookmarkSource)? = nil, onDelete: @escaping @MainActor (URL) -> Void = { _ in }
     ) {
         self.index = index
         self.now = now
+        self.bookmarks = bookmarks
         self.onDelete = onDelete
     }
 
@@ -34,7 +38,9 @@ public final class HistoryQuickProvider: AutocompleteProvider {
             guard let matches = entry.text.match(terms) else { continue }
             entries.append(entry)
             found.append(matches)
-            relevances.append(Self.relevance(matches.topicality * entry.frequency(now: now)))
+            let isBookmarked = bookmarks?.isBookmarked(entry.row.url) ?? false
+            relevances.append(
+                Self.relevance(matches.topicality * entry.frequency(now: now, isBookmarked: isBookmarked)))
         }
         // Higher relevance first; among equals more typed, then more visited, then more recent.
         let order = entries.indices.sorted { a, b in

@@ -45,11 +45,13 @@ struct URLIndexEntry: Sendable {
         return row.lastVisit > other.row.lastVisit
     }
 
-    /// The frequency score: the last visits, typed ones worth more, each weighted by its
-    /// recency, scaled by how many there are (`ScoredHistoryMatch::GetFrequency`).
-    func frequency(now: Date) -> Double {
+    /// The frequency score: the last visits, typed ones worth more and a bookmarked page's
+    /// more still, each weighted by its recency, scaled by how many there are
+    /// (`ScoredHistoryMatch::GetFrequency`).
+    func frequency(now: Date, isBookmarked: Bool = false) -> Double {
         let points = visits.reduce(0.0) { sum, visit in
-            let value = visit.typed ? AutocompleteConstants.typedVisitValue : 1
+            var value = visit.typed ? AutocompleteConstants.typedVisitValue : 1
+            if isBookmarked { value = max(value, AutocompleteConstants.bookmarkedVisitValue) }
             return sum + value * Self.recency(daysAgo: now.timeIntervalSince(visit.time) / 86_400)
         }
         return Double(visits.count) * points / Double(AutocompleteConstants.maxVisitsToScore)

@@ -23,6 +23,9 @@ void gtkshim_emit_object(gpointer instance, const char *name, gpointer object);
  * controller's "enter" and "motion"), for tests. */
 void gtkshim_emit_point(gpointer instance, const char *name, double x, double y);
 
+/* g_signal_emit_by_name(entry, "icon-press", position) (a GtkEntry's icon clicked), for tests. */
+void gtkshim_emit_entry_icon_press(gpointer entry, GtkEntryIconPosition position);
+
 /* G_TYPE_CHECK_INSTANCE_TYPE(instance, type) (a macro). */
 gboolean gtkshim_is_a(gpointer instance, GType type);
 

@@ -1,4 +1,5 @@
 import Application
+import Bookmarks
 import CGTK
 import Commands
 import Foundation
@@ -45,6 +46,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     private var windowViewController: BrowserWindowViewController?
     private var mediator: BrowserMediator?
     private var locationBar: LocationBarCoordinator?
+    private var bookmarkStar: BookmarkStarCoordinator?
     private var infoBar: InfoBarCoordinator?
     private var recentlyClosed: RecentlyClosedCoordinator?
     private var fullscreen: FullscreenCoordinator?
@@ -147,7 +149,8 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         }
         let locationBar = LocationBarCoordinator(
             webStateList: webStateList, prefs: profile.prefs, dispatcher: dispatcher, profile: profile,
-            history: appState?.historyServices.service(for: profile), prerender: prerender
+            history: appState?.historyServices.service(for: profile),
+            bookmarks: appState?.bookmarkModels.model(for: profile), prerender: prerender
         ) { [weak self] in self?.present() }
         let content = ContentCoordinator(webStateList: webStateList, dispatcher: dispatcher)
         let findBar = FindBarCoordinator(webStateList: webStateList, dispatcher: dispatcher)
@@ -209,6 +212,13 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
                 self?.present()
             })
         if let pageInfo { parts.append(pageInfo) }
+        let bookmarksMenu = appState.map { appState in
+            BookmarksMenuCoordinator(
+                model: appState.bookmarkModels.model(for: profile),
+                webStateFactory: { WebState(params: .init(context: profile.webEngineContext, url: $0)) },
+                webStateList: webStateList, dispatcher: dispatcher)
+        }
+        if let bookmarksMenu { parts.append(bookmarksMenu) }
         if let appState {
             let clearBrowsingData = ClearBrowsingDataCoordinator(
                 remover: appState.browsingDataRemover(for: profile), toasts: windowViewController,
@@ -217,6 +227,14 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
             self.clearBrowsingData = clearBrowsingData
         }
         for part in parts { startChild(part) }
+        if let appState, let entry = locationBar.viewController {
+            let bookmarkStar = BookmarkStarCoordinator(
+                model: appState.bookmarkModels.model(for: profile), entry: entry,
+                toasts: windowViewController,
+                webStateList: webStateList, dispatcher: dispatcher)
+            startChild(bookmarkStar)
+            self.bookmarkStar = bookmarkStar
+        }
         windowViewController.toolbar = toolbar.viewController
         windowViewController.mainMenuZoom = toolbar.viewController?.zoomControl
         windowViewController.locationBar = locationBar.viewController
@@ -228,6 +246,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         windowViewController.infoBar = infoBar.viewController
         windowViewController.fullscreen = fullscreen.viewController
         windowViewController.downloads = downloads?.viewController
+        windowViewController.bookmarksMenu = bookmarksMenu?.viewController
         windowViewController.recentlyClosed = recentlyClosed?.viewController
         self.locationBar = locationBar
         self.infoBar = infoBar
@@ -260,6 +279,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         super.stop()
         mediator = nil
         locationBar = nil
+        bookmarkStar = nil
         infoBar = nil
         recentlyClosed = nil
         history = nil
@@ -373,6 +393,8 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     func showKeyboardShortcuts() { windowViewController?.showKeyboardShortcuts() }
 
     func showClearBrowsingData() { clearBrowsingData?.present(over: window?.rawPointer) }
+
+    func bookmarkCurrentPage() { bookmarkStar?.bookmarkCurrentPage() }
 
     /// Starts the History window on first use; it stops when the user closes it.
     func showHistory() {

@@ -1,3 +1,4 @@
+import Bookmarks
 import Commands
 import Foundation
 import History
@@ -19,6 +20,7 @@ final class LocationBarCoordinator: FeatureCoordinator {
     private let profile: Profile?
     private let history: HistoryService?
     private let prerender: PrerenderBrowserAgent?
+    private let bookmarks: BookmarkModel?
     private let present: @MainActor () -> Void
     /// The view controller (while started).
     private(set) var viewController: LocationBarViewController?
@@ -33,19 +35,22 @@ final class LocationBarCoordinator: FeatureCoordinator {
     }
 
     /// A dropdown of suggestions comes with the entry when `profile` is given: its history
-    /// rows from `history`, its open tabs from the windows of the profile; `present` brings
-    /// the window forward when a row switches to one of its tabs. The dropdown's default match
-    /// is loaded before Enter through `prerender` (the window's agent; none in incognito).
+    /// rows from `history`, its bookmark rows from `bookmarks`, its open tabs from the windows
+    /// of the profile; `present` brings the window forward when a row switches to one of its
+    /// tabs. The dropdown's default match is loaded before Enter through `prerender` (the
+    /// window's agent; none in incognito).
     init(
         webStateList: WebStateList, prefs: PrefService, dispatcher: CommandDispatcher,
         profile: Profile? = nil,
-        history: HistoryService? = nil, prerender: PrerenderBrowserAgent? = nil,
+        history: HistoryService? = nil, bookmarks: BookmarkModel? = nil,
+        prerender: PrerenderBrowserAgent? = nil,
         present: @escaping @MainActor () -> Void = {}
     ) {
         self.prefs = prefs
         self.profile = profile
         self.history = history
         self.prerender = prerender
+        self.bookmarks = bookmarks
         self.present = present
         super.init(webStateList: webStateList, dispatcher: dispatcher)
     }
@@ -70,15 +75,24 @@ final class LocationBarCoordinator: FeatureCoordinator {
         let index = profile.userData.getOrCreate(ProfileURLIndex.userDataKey) {
             ProfileURLIndex(history: history)
         }.index
-        let controller = AutocompleteController(providers: [
+        // One index of the bookmarks' words for the model, shared by the windows of its
+        // profiles (an incognito profile's model is its regular profile's).
+        let bookmarkIndex = bookmarks.map { model in
+            profile.originalProfile.userData.getOrCreate(BookmarkTitleIndex.userDataKey) {
+                BookmarkTitleIndex(model: model)
+            }
+        }
+        var providers: [any AutocompleteProvider] = [
             WhatYouTypedProvider(searchURLTemplate: { prefs.string(SearchEnginePrefs.searchURL) }),
             HistoryQuickProvider(
-                index: index,
+                index: index, bookmarks: bookmarkIndex,
                 onDelete: { url in
                     Task { await history?.deleteURLs([url]) }
                 }),
             OpenTabProvider(source: WindowOpenTabSource(profile: profile, webStateList: webStateList)),
-        ])
+        ]
+        if let bookmarkIndex { providers.append(BookmarkProvider(source: bookmarkIndex)) }
+        let controller = AutocompleteController(providers: providers)
         let mediator = OmniboxPopupMediator(
             webStateList: webStateList, controller: controller,
             webStateFactory: { WebState(params: .init(context: profile.webEngineContext, url: $0)) },

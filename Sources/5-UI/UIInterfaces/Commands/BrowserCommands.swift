@@ -31,4 +31,7 @@ public protocol BrowserCommands: AnyObject {
     func showBookmarks()
     /// Shows the Clear Browsing Data dialog over the window.
     func showClearBrowsingData()
+    /// Bookmarks the selected tab's page, or opens its bookmark's editor if it has one
+    /// (Ctrl+D: ``BookmarkStarCommands/bookmarkCurrentPage()``).
+    func bookmarkCurrentPage()
 }

@@ -36,11 +36,19 @@ extension BrowserWindowViewController {
                 "Window",
                 rows.filter { $0.menuItem?.section == .windows || $0.menuItem?.section == .application }
             ),
-            ("Tabs", rows.filter { $0.menuItem == nil && !isNavigation($0) }),
+            (
+                "Tabs",
+                rows.filter {
+                    $0.menuItem == nil && !isNavigation($0) && $0.name != WindowAction.bookmarkPage.name
+                }
+            ),
             ("Navigation", rows.filter(isNavigation)),
             (
                 "Page",
-                rows.filter { $0.menuItem?.section == .page || $0.menuItem?.section == .recentlyClosed }
+                rows.filter {
+                    $0.menuItem?.section == .page || $0.menuItem?.section == .recentlyClosed
+                        || $0.name == WindowAction.bookmarkPage.name
+                }
             ),
             ("Zoom", rows.filter { $0.menuItem?.section == .zoom }),
         ]

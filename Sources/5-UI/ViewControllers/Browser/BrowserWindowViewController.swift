@@ -59,6 +59,7 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
     private let locationBarSlot: UnsafeMutablePointer<GtkWidget>
     private let pageInfoSlot: UnsafeMutablePointer<GtkWidget>
     private let downloadsSlot: UnsafeMutablePointer<GtkWidget>
+    private let bookmarksMenuSlot: UnsafeMutablePointer<GtkWidget>
     private let fullscreenSlot: UnsafeMutablePointer<GtkWidget>
     private let tabStripSlot: UnsafeMutablePointer<GtkWidget>
     private let infoBarSlot: UnsafeMutablePointer<GtkWidget>
@@ -93,6 +94,8 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
     public var pageInfo: (any ViewController)? { didSet { place(pageInfo, in: pageInfoSlot) } }
     /// The downloads button, in the header bar, shown while its view controller shows it.
     public var downloads: (any ViewController)? { didSet { place(downloads, in: downloadsSlot) } }
+    /// The Bookmarks menu button, in the header bar before New Tab.
+    public var bookmarksMenu: (any ViewController)? { didSet { place(bookmarksMenu, in: bookmarksMenuSlot) } }
     /// The Leave Fullscreen button, at the end of the header bar, shown while its view
     /// controller shows it.
     public var fullscreen: (any ViewController)? { didSet { place(fullscreen, in: fullscreenSlot) } }
@@ -134,6 +137,7 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
         locationBarSlot = slot()
         pageInfoSlot = slot()
         downloadsSlot = slot()
+        bookmarksMenuSlot = slot()
         fullscreenSlot = slot()
         tabStripSlot = slot()
         infoBarSlot = slot()
@@ -151,6 +155,7 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
         gtk_widget_set_hexpand(locationBarSlot, 1)
         // Empty, they take no room.
         gtk_widget_set_visible(downloadsSlot, 0)
+        gtk_widget_set_visible(bookmarksMenuSlot, 0)
         gtk_widget_set_visible(fullscreenSlot, 0)
 
         newTabButton = iconButton("tab-new-symbolic", label: "New Tab")
@@ -172,6 +177,7 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
         adw_header_bar_pack_end(header, fullscreenSlot)
         adw_header_bar_pack_end(header, menuButton)
         adw_header_bar_pack_end(header, newTabButton)
+        adw_header_bar_pack_end(header, bookmarksMenuSlot)
         adw_header_bar_pack_end(header, downloadsSlot)
         adw_header_bar_pack_end(header, incognitoIcon)
         let clamp = adw_clamp_new()!
@@ -358,7 +364,9 @@ public final class BrowserWindowViewController: ViewController, WindowTitleConsu
             gtk_widget_unparent(child)
         }
         adw_bin_set_child(cast(slot), child)
-        if slot == downloadsSlot || slot == fullscreenSlot || slot == newTabPageSlot {
+        if slot == downloadsSlot || slot == fullscreenSlot || slot == newTabPageSlot
+            || slot == bookmarksMenuSlot
+        {
             slotVisibility[slot] = child.map { child in
                 SignalConnection.connect(rawPointer(child), signal: "notify::visible") { _ in
                     gtk_widget_set_visible(slot, gtk_widget_get_visible(child))

@@ -20,6 +20,7 @@ extension WindowAction {
             reopenClosedTab,
             restorePreviousSession,
             reopenClosedEntry,
+            bookmarkPage,
             WindowAction(
                 "focus-location", keys: ["<Control>l", "F6"], title: "Focus the Location Bar",
                 sends: .browser { $0.focusLocationBar() }),
@@ -105,6 +106,11 @@ extension WindowAction {
     /// window's Escape handler), and only while the page loads (the toolbar mediator).
     static let stop = WindowAction(
         "stop", keys: ["Escape"], title: "Stop Loading", sends: .navigation { $0.stopLoading() })
+
+    /// Ctrl+D, as in every browser: listed with the page's shortcuts.
+    static let bookmarkPage = WindowAction(
+        "bookmark-page", keys: ["<Control>d"], title: "Bookmark This Page",
+        sends: .browser { $0.bookmarkCurrentPage() })
 
     static let newTab = WindowAction(
         "new-tab", keys: ["<Control>t"], title: "New Tab", sends: .browser { $0.openNewTab() })
