@@ -311,7 +311,7 @@ let package = Package(
                 "Bookmarks", "TestSupport", "Base", "Web", "WebTestSupport", "KeyedServices", "Profiles",
                 "ModelTestSupport", grdb,
             ]),
-        tests("ImporterTests", ["Importer", "Bookmarks", "History", "Web", grdb, "TestSupport"]),
+        tests("ImporterTests", ["Importer", "Bookmarks", "History", "Web", "Base", grdb, "TestSupport"]),
         tests(
             "HistoryTests",
             [
