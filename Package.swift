@@ -212,7 +212,7 @@ let package = Package(
                 "Base", "Web", "Prefs", "Profiles", "TabModel", "Commands", "Sessions", "History", "CGTK",
                 "CAdwaita",
                 "GLibSupport", "GTKSupport", "WebKitEngine", "LocalHTTPServer", "Coordinators",
-                argumentParser,
+                "Bookmarks", "Importer", "CGLib", argumentParser,
             ]),
 
         // Tests/Support
