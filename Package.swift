@@ -192,7 +192,7 @@ let package = Package(
             "Mediators", .ui,
             [
                 "UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions", "Application",
-                "Downloads", "ContentSettings", "MemorySaver", "Profiles", "History", "Omnibox",
+                "Downloads", "ContentSettings", "MemorySaver", "Profiles", "History", "Omnibox", "Importer",
             ]),
         library(
             "ViewControllers", .ui,
@@ -203,6 +203,7 @@ let package = Package(
                 "Base", "Web", "Commands", "UIInterfaces", "ViewControllers", "Mediators", "Prefs",
                 "Profiles", "Sessions", "Application", "TabModel", "WebKitEngine", "GLibSupport",
                 "GTKSupport", "CGTK", "CAdwaita", "Downloads", "ContentSettings", "Omnibox", "History",
+                "Bookmarks", "Importer",
             ]),
 
         // 6-App

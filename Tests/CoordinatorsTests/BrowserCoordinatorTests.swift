@@ -74,6 +74,7 @@ final class BrowserCoordinatorTests: GTKTestCase, @unchecked Sendable {
             "ContextMenuCommands": dispatcher.isDispatching(for: (any ContextMenuCommands).self),
             "SiteSettingsCommands": dispatcher.isDispatching(for: (any SiteSettingsCommands).self),
             "ClearBrowsingDataCommands": dispatcher.isDispatching(for: (any ClearBrowsingDataCommands).self),
+            "ImportCommands": dispatcher.isDispatching(for: (any ImportCommands).self),
         ]
     }
 
@@ -122,7 +123,7 @@ final class BrowserCoordinatorTests: GTKTestCase, @unchecked Sendable {
                     "FindBarCoordinator", "InfoBarCoordinator", "FullscreenCoordinator",
                     "DownloadsCoordinator", "ContextMenuCoordinator", "RecentlyClosedCoordinator",
                     "WindowTitleCoordinator", "DesktopNotificationCoordinator", "PageInfoCoordinator",
-                    "ClearBrowsingDataCoordinator",
+                    "ClearBrowsingDataCoordinator", "ImportCoordinator",
                 ])
 
             // Commands reach the model and the application through the dispatcher.

@@ -36,6 +36,7 @@ final class RecordingWindowCommands: NavigationCommands, BrowserCommands, SceneC
     func showKeyboardShortcuts() { received.append("showKeyboardShortcuts") }
     func showHistory() { received.append("showHistory") }
     func showClearBrowsingData() { received.append("showClearBrowsingData") }
+    func showImport() {}
 
     func openNewWindow(incognito: Bool) { received.append("openNewWindow(incognito: \(incognito))") }
     func openInIncognitoWindow(_ url: URL) {

@@ -83,6 +83,7 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
     func showKeyboardShortcuts() { record("showKeyboardShortcuts") }
     func showHistory() { record("showHistory") }
     func showClearBrowsingData() { record("showClearBrowsingData") }
+    func showImport() { record("showImport") }
 
     func openNewWindow(incognito: Bool) { record(incognito ? "openNewIncognitoWindow" : "openNewWindow") }
     func openInIncognitoWindow(_ url: URL) {

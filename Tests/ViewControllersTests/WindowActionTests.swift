@@ -106,12 +106,13 @@ final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
                 }
             }
             XCTAssertEqual(shown, tableItems)
-            // What the menu showed before the table, and History added since.
+            // What the menu showed before the table, and History and Import added since.
             XCTAssertEqual(
                 main.map(\.label),
                 [
                     "New Window", "New Incognito Window", "Recently Closed", "Find…", "View Page Source",
                     "Web Inspector", "Print…", "Zoom In", "Zoom Out", "Reset Zoom", "History",
+                    "Import Bookmarks and History…",
                     "Clear Browsing Data…", "Preferences",
                     "Keyboard Shortcuts", "About Swiftlet", "Quit",
                 ])

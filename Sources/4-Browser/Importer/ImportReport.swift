@@ -30,17 +30,20 @@ public struct ImportReport: Sendable, Hashable {
     /// The report as lines of text.
     public var lines: [String] {
         var lines = ["Imported from \(source):"]
-        lines.append("  \(bookmarksAdded) bookmarks and \(foldersAdded) folders added")
+        lines.append(
+            "  \(Self.count(bookmarksAdded, "bookmark")) and \(Self.count(foldersAdded, "folder")) added")
         if bookmarksAlreadyPresent > 0 {
-            lines.append("  \(bookmarksAlreadyPresent) bookmarks already there")
+            lines.append("  \(Self.count(bookmarksAlreadyPresent, "bookmark")) already there")
         }
-        lines.append("  \(visitsAdded) history entries added (\(pagesAdded) new pages)")
+        let added = Self.count(visitsAdded, "history entry", "history entries")
+        lines.append("  \(added) added (\(Self.count(pagesAdded, "new page")))")
         if visitsAlreadyPresent > 0 {
-            lines.append("  \(visitsAlreadyPresent) history entries already there")
+            lines.append(
+                "  \(Self.count(visitsAlreadyPresent, "history entry", "history entries")) already there")
         }
         if tabsOpened > 0 || tabsNotOpened > 0 {
-            lines.append("  \(tabsOpened) tabs opened in a new window")
-            if tabsNotOpened > 0 { lines.append("  \(tabsNotOpened) tabs not opened") }
+            lines.append("  \(Self.count(tabsOpened, "tab")) opened in a new window")
+            if tabsNotOpened > 0 { lines.append("  \(Self.count(tabsNotOpened, "tab")) not opened") }
         }
         if !skipped.isEmpty {
             lines.append("  \(skippedCount) skipped:")
@@ -50,5 +53,10 @@ public struct ImportReport: Sendable, Hashable {
         }
         lines += notes.map { "  \($0)" }
         return lines
+    }
+
+    /// “1 bookmark”, “2 bookmarks”.
+    static func count(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
     }
 }

@@ -49,6 +49,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     private var fullscreen: FullscreenCoordinator?
     private var history: HistoryCoordinator?
     private var clearBrowsingData: ClearBrowsingDataCoordinator?
+    private var importer: ImportCoordinator?
     private var about: AboutViewController?
     private var isClosing = false
 
@@ -210,6 +211,13 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
                 webStateList: webStateList, dispatcher: dispatcher)
             parts.append(clearBrowsingData)
             self.clearBrowsingData = clearBrowsingData
+            if let history = appState.historyServices.service(for: profile.originalProfile) {
+                let importer = ImportCoordinator(
+                    appState: appState, profile: profile.originalProfile, history: history,
+                    webStateList: webStateList, dispatcher: dispatcher)
+                parts.append(importer)
+                self.importer = importer
+            }
         }
         for part in parts { startChild(part) }
         windowViewController.toolbar = toolbar.viewController
@@ -259,6 +267,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         recentlyClosed = nil
         history = nil
         clearBrowsingData = nil
+        importer = nil
         fullscreen = nil
         about = nil
         windowViewController = nil
@@ -367,6 +376,8 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     func showKeyboardShortcuts() { windowViewController?.showKeyboardShortcuts() }
 
     func showClearBrowsingData() { clearBrowsingData?.present(over: window?.rawPointer) }
+
+    func showImport() { importer?.present(over: window?.rawPointer) }
 
     /// Starts the History window on first use; it stops when the user closes it.
     func showHistory() {

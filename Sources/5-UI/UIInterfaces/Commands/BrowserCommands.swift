@@ -28,4 +28,6 @@ public protocol BrowserCommands: AnyObject {
     func showHistory()
     /// Shows the Clear Browsing Data dialog over the window.
     func showClearBrowsingData()
+    /// Shows the Import Bookmarks and History dialog over the window.
+    func showImport()
 }

@@ -80,6 +80,9 @@ extension WindowAction {
                 "history", menu: MenuItem(section: .application, label: "History"), keys: ["<Control>h"],
                 sends: .browser { $0.showHistory() }),
             WindowAction(
+                "import", menu: MenuItem(section: .application, label: "Import Bookmarks and History…"),
+                sends: .browser { $0.showImport() }),
+            WindowAction(
                 "clear-browsing-data", menu: MenuItem(section: .application, label: "Clear Browsing Data…"),
                 keys: ["<Control><Shift>Delete"], sends: .browser { $0.showClearBrowsingData() }),
             WindowAction(
