@@ -271,7 +271,7 @@ let package = Package(
             [
                 "Base", "Web", "WebTestSupport", "Prefs", "TabModel", "ModelTestSupport", "UIInterfaces",
                 "Mediators", "Sessions", "Commands", "TestSupport", "Application", "Profiles", "Downloads",
-                "ContentSettings", "MemorySaver", "Omnibox", "History",
+                "ContentSettings", "MemorySaver", "Omnibox", "History", "Bookmarks", "Importer",
             ]),
         tests(
             "SessionsTests",
