@@ -38,6 +38,8 @@ let package = Package(
         fuzzer("fuzz-prefs-json", [swiftlet("Base"), swiftlet("Profiles"), swiftlet("WebTestSupport")]),
         // A profile's History file (SQLite), through the history service and its reader.
         fuzzer("fuzz-history-file", [swiftlet("History"), swiftlet("Base"), swiftlet("Web")]),
+        // A bookmark HTML file (any browser's export), read, written back and read again.
+        fuzzer("fuzz-bookmarks-html", [swiftlet("Bookmarks")]),
         // The real launch sequence (AppState.launch, the user's Restore, quit) over a fuzzed
         // Local State and Preferences.
         fuzzer("fuzz-launch"),
