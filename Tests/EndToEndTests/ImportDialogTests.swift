@@ -88,4 +88,26 @@ final class ImportDialogTests: BrowserTestCase, @unchecked Sendable {
         XCTAssertNotNil(
             waitForNode(in: history) { $0.name == "Kept page from Chromium" }, "the imported visit")
     }
+
+    func testTheCommandLineRefusesWhileTheWindowRuns() throws {
+        let home = try homeWithChromium()
+        let browser = try launch(["about:blank"])
+        browser.waitForEvent("window-shown")
+        let command = Process()
+        command.executableURL = URL(fileURLWithPath: try XCTUnwrap(BrowserProcess.executable()))
+        command.arguments = ["import", "chromium", "--user-data-dir", browser.userDataDirectory.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFTLET_APP_ID"] = browser.applicationID
+        environment["HOME"] = home.path
+        environment["XDG_CONFIG_HOME"] = home.appendingPathComponent(".config").path
+        command.environment = environment
+        let errors = Pipe()
+        command.standardError = errors
+        command.standardOutput = FileHandle.nullDevice
+        try command.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        command.waitUntilExit()
+        XCTAssertEqual(command.terminationStatus, 1)
+        XCTAssertTrue(message.contains("Swiftlet is running"), message)
+    }
 }
