@@ -1,9 +1,11 @@
 import Application
 import Base
+import Bookmarks
 import Commands
 import Downloads
 import Foundation
 import History
+import Importer
 import Mediators
 import MemorySaver
 import ModelTestSupport
@@ -28,6 +30,7 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
     case mostVisitedConsumer, mostVisitedOpen, mostVisitedRemove
     case toolbarGoToHistoryItem, preferencesShowMostVisited
     case historySearch, historyProblemConsumer
+    case importFindSources, importSource, importBookmarksFile
 
     var message: String {
         switch self {
@@ -51,6 +54,9 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
             "PreferencesMediator.setNewTabsShowMostVisited(_:) used after disconnect()"
         case .historySearch: "HistoryMediator.searchHistory(_:) used after disconnect()"
         case .historyProblemConsumer: "HistoryProblemMediator.consumer used after disconnect()"
+        case .importFindSources: "ImportMediator.findSources() used after disconnect()"
+        case .importSource: "ImportMediator.importSource(at:) used after disconnect()"
+        case .importBookmarksFile: "ImportMediator.importBookmarksFile(atPath:) used after disconnect()"
         }
     }
 
@@ -151,6 +157,19 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
                 announcements: HistoryProblemAnnouncements())
             mediator.disconnect()
             mediator.consumer = nil
+        case .importFindSources, .importSource, .importBookmarksFile:
+            let mediator = ImportMediator(
+                host: ImporterHost(
+                    writer: ProfileWriter(
+                        bookmarkModel: BookmarkModel(store: BookmarkStore(path: nil)),
+                        historyService: HistoryService(path: nil, clock: ManualTimerClock())))
+            ) { [] }
+            mediator.disconnect()
+            switch self {
+            case .importFindSources: mediator.findSources()
+            case .importSource: mediator.importSource(at: 0)
+            default: mediator.importBookmarksFile(atPath: "/nonexistent.html")
+            }
         }
     }
 }
