@@ -15,10 +15,11 @@ extension HistoryDatabase {
         _ db: Database, _ visits: [ImportedVisit]
     ) throws -> (HistoryImportCounts, [URLRow]) {
         var result = HistoryImportCounts()
-        var rows: [URL: URLRow] = [:]
-        var order: [URL] = []
-        var newRows: Set<URL> = []
-        var touched: Set<URL> = []
+        // Keyed by the URL's text: hashing a `URL` costs more than the rest of a visit.
+        var rows: [String: URLRow] = [:]
+        var order: [String] = []
+        var newRows: Set<String> = []
+        var touched: Set<String> = []
         var seen: [Int64: Set<Int64>] = [:]
         let exists = try db.makeStatement(
             sql: "SELECT 1 FROM visits WHERE url = ? AND visit_time = ? LIMIT 1")
@@ -38,25 +39,26 @@ extension HistoryDatabase {
                 continue
             }
             let time = HistoryTime.microseconds(visit.time)
+            let key = visit.url.absoluteString
             var row: URLRow
-            if let known = rows[visit.url] {
+            if let known = rows[key] {
                 row = known
             } else if let stored = try urlRow(db, for: visit.url) {
                 row = stored
-                order.append(visit.url)
+                order.append(key)
             } else {
-                try insertURL.execute(arguments: [visit.url.absoluteString, visit.title, time])
+                try insertURL.execute(arguments: [key, visit.title, time])
                 row = URLRow(
                     id: db.lastInsertedRowID, url: visit.url, title: visit.title, lastVisit: visit.time)
-                order.append(visit.url)
-                newRows.insert(visit.url)
+                order.append(key)
+                newRows.insert(key)
                 result.pagesAdded += 1
             }
-            let isNew = newRows.contains(visit.url)
+            let isNew = newRows.contains(key)
             let stored = isNew ? false : try Bool.fetchOne(exists, arguments: [row.id, time]) != nil
             if stored || seen[row.id]?.contains(time) == true {
                 result.alreadyPresent += 1
-                rows[visit.url] = row
+                rows[key] = row
                 continue
             }
             seen[row.id, default: []].insert(time)
@@ -65,7 +67,7 @@ extension HistoryDatabase {
                     | PageTransition.chainEnd.rawValue)
             try insert.execute(arguments: [row.id, time, storedTransition(transition)])
             result.added += 1
-            touched.insert(visit.url)
+            touched.insert(key)
             if counts(transition) { row.visitCount = min(row.visitCount, Int.max - 1) + 1 }
             if isTyped(transition) { row.typedCount = min(row.typedCount, Int.max - 1) + 1 }
             if !visit.title.isEmpty && (row.title.isEmpty || visit.time >= row.lastVisit) {
@@ -73,7 +75,7 @@ extension HistoryDatabase {
             }
             row.lastVisit = max(row.lastVisit, visit.time)
             row.hidden = false
-            rows[visit.url] = row
+            rows[key] = row
         }
         let update = try db.makeStatement(
             sql: """
