@@ -59,7 +59,7 @@ bench-peers: deps
 # that depends on this one), built with the address sanitizer into .build-fuzz; each runs FUZZ_SECONDS on a copy of its committed corpus (Fuzz/corpus/<target>),
 # crash files go to out/fuzz/<target>/. `make fuzz-smoke` is the short run CI does.
 FUZZ_TARGETS ?= fuzz-session-list fuzz-tab-data fuzz-recently-closed fuzz-prefs-json fuzz-launch fuzz-history-file \
-	fuzz-bookmarks-db
+	fuzz-bookmarks-db fuzz-bookmarks-html
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS = -c debug --package-path Fuzz --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
 fuzz-build: deps

@@ -198,8 +198,7 @@ let package = Package(
             "Mediators", .ui,
             [
                 "UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions", "Application",
-                "Downloads", "ContentSettings", "MemorySaver", "Profiles", "History", "Omnibox", "Prerender",
-                "Bookmarks",
+                "Downloads", "ContentSettings", "MemorySaver", "Profiles", "History", "Omnibox", "Prerender", "Bookmarks", "Importer",
             ]),
         library(
             "ViewControllers", .ui,
@@ -210,7 +209,7 @@ let package = Package(
                 "Base", "Web", "Commands", "UIInterfaces", "ViewControllers", "Mediators", "Prefs",
                 "Profiles", "Sessions", "Application", "TabModel", "WebKitEngine", "GLibSupport",
                 "GTKSupport", "CGTK", "CAdwaita", "Downloads", "ContentSettings", "Omnibox", "History",
-                "Prerender", "Bookmarks",
+                "Prerender", "Bookmarks", "Importer",
             ]),
 
         // 6-App
@@ -220,7 +219,7 @@ let package = Package(
                 "Base", "Web", "Prefs", "Profiles", "TabModel", "Commands", "Sessions", "History", "CGTK",
                 "CAdwaita",
                 "GLibSupport", "GTKSupport", "WebKitEngine", "LocalHTTPServer", "Coordinators",
-                argumentParser,
+                "Bookmarks", "Importer", "CGLib", argumentParser,
             ]),
 
         // Tests/Support
@@ -281,7 +280,7 @@ let package = Package(
             [
                 "Base", "Web", "WebTestSupport", "Prefs", "TabModel", "ModelTestSupport", "UIInterfaces",
                 "Mediators", "Sessions", "Commands", "TestSupport", "Application", "Profiles", "Downloads",
-                "ContentSettings", "MemorySaver", "Omnibox", "History", "Prerender", "Bookmarks",
+                "ContentSettings", "MemorySaver", "Omnibox", "History", "Prerender", "Bookmarks", "Importer",
             ]),
         tests(
             "SessionsTests",
@@ -322,7 +321,7 @@ let package = Package(
                 "Bookmarks", "TestSupport", "Base", "Web", "WebTestSupport", "KeyedServices", "Profiles",
                 "ModelTestSupport", grdb,
             ]),
-        tests("ImporterTests", ["Importer", "Bookmarks", "History", "Web", grdb, "TestSupport"]),
+        tests("ImporterTests", ["Importer", "Bookmarks", "History", "Web", "Base", grdb, "TestSupport"]),
         tests(
             "HistoryTests",
             [

@@ -4,7 +4,7 @@ import PackageDescription
 // The benchmarks, apart from the browser's own package (which they depend on by path) so that
 // the product graph holds only what the browser and its libraries are:
 //   swiftlet-bench          the model: sessions, restore, 1,000 tabs, history, the location
-//                           bar's suggestions over 100,000 URLs (`make bench`)
+//                           bar's suggestions over 100,000 URLs, import (`make bench`)
 //   swiftlet-engine-bench   the real engine's load times and memory (`make bench-engine`)
 //   swiftlet-peers-bench    Swiftlet side by side with Chromium, Firefox, GNOME Web
 //                           (`make bench-peers`)
@@ -37,7 +37,7 @@ let package = Package(
             dependencies: [
                 swiftlet("Base"), swiftlet("Web"), swiftlet("WebTestSupport"), swiftlet("Profiles"),
                 swiftlet("TabModel"), swiftlet("Sessions"), swiftlet("History"), swiftlet("Omnibox"),
-                swiftlet("Bookmarks"), .product(name: "GRDB", package: "GRDB.swift"),
+                swiftlet("Bookmarks"), swiftlet("Importer"), .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings),
         .executableTarget(

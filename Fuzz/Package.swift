@@ -40,6 +40,8 @@ let package = Package(
         fuzzer("fuzz-history-file", [swiftlet("History"), swiftlet("Base"), swiftlet("Web")]),
         // A profile's Bookmarks.db (SQLite), through the bookmark model and its store.
         fuzzer("fuzz-bookmarks-db", [swiftlet("Bookmarks")]),
+        // A bookmark HTML file (any browser's export), read, written back and read again.
+        fuzzer("fuzz-bookmarks-html", [swiftlet("Bookmarks")]),
         // The real launch sequence (AppState.launch, the user's Restore, quit) over a fuzzed
         // Local State and Preferences.
         fuzzer("fuzz-launch"),

@@ -76,6 +76,7 @@ final class BrowserCoordinatorTests: GTKTestCase, @unchecked Sendable {
             "ClearBrowsingDataCommands": dispatcher.isDispatching(for: (any ClearBrowsingDataCommands).self),
             "BookmarkStarCommands": dispatcher.isDispatching(for: (any BookmarkStarCommands).self),
             "BookmarksMenuCommands": dispatcher.isDispatching(for: (any BookmarksMenuCommands).self),
+            "ImportCommands": dispatcher.isDispatching(for: (any ImportCommands).self),
         ]
     }
 
@@ -124,7 +125,7 @@ final class BrowserCoordinatorTests: GTKTestCase, @unchecked Sendable {
                     "FindBarCoordinator", "InfoBarCoordinator", "FullscreenCoordinator",
                     "DownloadsCoordinator", "ContextMenuCoordinator", "RecentlyClosedCoordinator",
                     "WindowTitleCoordinator", "DesktopNotificationCoordinator", "PageInfoCoordinator",
-                    "BookmarksMenuCoordinator", "ClearBrowsingDataCoordinator", "BookmarkStarCoordinator",
+                    "BookmarksMenuCoordinator", "ClearBrowsingDataCoordinator", "BookmarkStarCoordinator", "ImportCoordinator",
                 ])
 
             // Commands reach the model and the application through the dispatcher.

@@ -38,6 +38,7 @@ final class RecordingWindowCommands: NavigationCommands, BrowserCommands, SceneC
     func showBookmarks() { received.append("showBookmarks") }
     func showClearBrowsingData() { received.append("showClearBrowsingData") }
     func bookmarkCurrentPage() { received.append("bookmarkCurrentPage") }
+    func showImport() {}
 
     func openNewWindow(incognito: Bool) { received.append("openNewWindow(incognito: \(incognito))") }
     func openInIncognitoWindow(_ url: URL) {

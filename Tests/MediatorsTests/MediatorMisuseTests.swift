@@ -5,6 +5,7 @@ import Commands
 import Downloads
 import Foundation
 import History
+import Importer
 import Mediators
 import MemorySaver
 import ModelTestSupport
@@ -30,6 +31,7 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
     case toolbarGoToHistoryItem, preferencesShowMostVisited
     case historySearch, historyProblemConsumer
     case bookmarkStarBookmark, bookmarkStarConsumer, bookmarksMenuOpen, bookmarksMenuOpenAll
+    case importFindSources, importSource, importBookmarksFile
 
     var message: String {
         switch self {
@@ -58,6 +60,9 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
         case .bookmarksMenuOpen: "BookmarksMenuMediator.openBookmark(_:inNewTab:) used after disconnect()"
         case .bookmarksMenuOpenAll:
             "BookmarksMenuMediator.openAllBookmarks(inFolder:) used after disconnect()"
+        case .importFindSources: "ImportMediator.findSources() used after disconnect()"
+        case .importSource: "ImportMediator.importSource(at:) used after disconnect()"
+        case .importBookmarksFile: "ImportMediator.importBookmarksFile(atPath:) used after disconnect()"
         }
     }
 
@@ -176,6 +181,19 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
                 mediator.openBookmark(1, inNewTab: true)
             } else {
                 mediator.openAllBookmarks(inFolder: 1)
+            }
+        case .importFindSources, .importSource, .importBookmarksFile:
+            let mediator = ImportMediator(
+                host: ImporterHost(
+                    writer: ProfileWriter(
+                        bookmarkModel: BookmarkModel(store: BookmarkStore(path: nil)),
+                        historyService: HistoryService(path: nil, clock: ManualTimerClock())))
+            ) { [] }
+            mediator.disconnect()
+            switch self {
+            case .importFindSources: mediator.findSources()
+            case .importSource: mediator.importSource(at: 0)
+            default: mediator.importBookmarksFile(atPath: "/nonexistent.html")
             }
         }
     }

@@ -85,6 +85,7 @@ final class RecordingCommands: NavigationCommands, LocationBarCommands, TabStrip
     func showBookmarks() { record("showBookmarks") }
     func showClearBrowsingData() { record("showClearBrowsingData") }
     func bookmarkCurrentPage() { record("bookmarkCurrentPage") }
+    func showImport() { record("showImport") }
 
     func openNewWindow(incognito: Bool) { record(incognito ? "openNewIncognitoWindow" : "openNewWindow") }
     func openInIncognitoWindow(_ url: URL) {

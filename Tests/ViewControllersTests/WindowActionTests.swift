@@ -106,13 +106,14 @@ final class WindowActionTests: ViewControllerTestCase, @unchecked Sendable {
                 }
             }
             XCTAssertEqual(shown, tableItems)
-            // What the menu showed before the table, and History and Bookmarks added since.
+            // What the menu showed before the table, and History, Bookmarks and Import added since.
             XCTAssertEqual(
                 main.map(\.label),
                 [
                     "New Window", "New Incognito Window", "Recently Closed", "Find…", "View Page Source",
                     "Web Inspector", "Print…", "Zoom In", "Zoom Out", "Reset Zoom", "History",
-                    "Bookmarks", "Clear Browsing Data…", "Preferences",
+                    "Bookmarks", "Import Bookmarks and History…",
+                    "Clear Browsing Data…", "Preferences",
                     "Keyboard Shortcuts", "About Swiftlet", "Quit",
                 ])
             XCTAssertEqual(submenu.map(\.label), ["Reopen Closed Tab", "Restore Previous Session"])

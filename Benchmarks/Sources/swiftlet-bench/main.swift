@@ -157,17 +157,20 @@ if let index = CommandLine.arguments.firstIndex(of: "--write-history"),
     try await writeLargeHistory(at: CommandLine.arguments[index + 1])
     exit(0)
 }
-// `--history` and `--omnibox` run the history's and the location bar's figures alone.
+// `--history`, `--omnibox` and `--import` run the history's, the location bar's and the
+// import's figures alone.
 let quick = CommandLine.arguments.contains("--quick")
 let historyOnly = CommandLine.arguments.contains("--history")
 let omniboxOnly = CommandLine.arguments.contains("--omnibox")
+let importOnly = CommandLine.arguments.contains("--import")
 print("swiftlet-bench (\(quick ? "quick" : "full") run)")
 // Top-level code that awaits runs on the main actor.
-if !historyOnly && !omniboxOnly {
+if !historyOnly && !omniboxOnly && !importOnly {
     listBenchmark(tabs: 10_000, operations: quick ? 200 : 2_000)
     memoryBenchmark(count: quick ? 10_000 : 100_000)
     sessionBenchmark(tabCounts: quick ? [1_000] : [1_000, 10_000], runs: quick ? 3 : 7)
 }
-if !omniboxOnly { await historyBenchmark(quick: quick) }
-if !historyOnly { await omniboxBenchmark(count: 100_000, typedPages: quick ? 50 : 400) }
-if !historyOnly { await bookmarkOmniboxBenchmark(count: 10_000, typedBookmarks: quick ? 50 : 400) }
+if !omniboxOnly && !importOnly { await historyBenchmark(quick: quick) }
+if !historyOnly && !importOnly { await omniboxBenchmark(count: 100_000, typedPages: quick ? 50 : 400) }
+if !historyOnly && !importOnly { await bookmarkOmniboxBenchmark(count: 10_000, typedBookmarks: quick ? 50 : 400) }
+if !historyOnly && !omniboxOnly { await importBenchmark(quick: quick) }

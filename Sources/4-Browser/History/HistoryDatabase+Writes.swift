@@ -7,6 +7,9 @@ extension HistoryDatabase {
     static func apply(_ write: HistoryWrite, _ db: Database) throws -> HistoryWriteEffect {
         switch write {
         case .addPage(let args): return .visited(try addPage(db, args))
+        case .addImportedVisits(let visits):
+            let (counts, rows) = try addImportedVisits(db, visits)
+            return .imported(counts, rows)
         case .setTitle(let title, let url): return .modified(try setTitle(db, title, for: url))
         case .deleteVisits(let ids): return .deleted(try deleteVisits(db, where: "id IN \(list(ids))"))
         case .deleteURLs(let urls):

@@ -38,14 +38,14 @@ public final class HistoryService {
     /// Where the file is; nil for an off-the-record profile's history, in memory.
     public var path: String? { backend.path }
 
-    private let backend: HistoryBackend
+    let backend: HistoryBackend
     private let commitTimer: OneShotTimer
     private let expiryTimer: OneShotTimer
     private let now: @MainActor () -> Date
     private let expireDays: @MainActor () -> Int
     private let observers = ObserverList<any HistoryServiceObserver>()
     private let outbox: HistoryOutbox
-    private var isShutDown = false
+    private(set) var isShutDown = false
 
     /// History in the file at `path` (created if missing), or in memory when `path` is nil.
     /// `clock` times the commits and the expiry rounds, `now` is the wall clock, and
@@ -237,11 +237,11 @@ public final class HistoryService {
     }
 
     /// Posts `item` for the main actor (from the backend's queue).
-    private nonisolated func post(_ item: HistoryOutbox.Item) {
+    nonisolated func post(_ item: HistoryOutbox.Item) {
         outbox.post(item) { [weak self] in self?.drainOutbox() }
     }
 
-    private func drainOutbox() {
+    func drainOutbox() {
         for item in outbox.takeAll() {
             switch item {
             case .effect(let effect): notify(effect)
@@ -257,7 +257,7 @@ public final class HistoryService {
             for (url, visit) in visits where !url.hidden {
                 observers.forEach { $0.historyService(self, didVisit: url, visit: visit) }
             }
-        case .modified(let rows):
+        case .modified(let rows), .imported(_, let rows):
             guard !rows.isEmpty else { return }
             observers.forEach { $0.historyService(self, didModify: rows) }
         case .deleted(let info):

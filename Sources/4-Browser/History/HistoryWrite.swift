@@ -12,6 +12,8 @@ enum HistoryWrite: Sendable {
     case deleteBetween(Date?, Date?, isExpiry: Bool)
     /// Expires the oldest visits before the date, at most `limit` of them.
     case expireBefore(Date, limit: Int)
+    /// Adds another browser's visits (``HistoryDatabase/addImportedVisits(_:_:)``).
+    case addImportedVisits([ImportedVisit])
 }
 
 /// What a write did, for the observers.
@@ -19,4 +21,6 @@ enum HistoryWriteEffect: Sendable {
     case visited([(URLRow, VisitRow)])
     case modified([URLRow])
     case deleted(HistoryDeletionInfo)
+    /// Imported visits: the counts, and the pages added or changed.
+    case imported(HistoryImportCounts, [URLRow])
 }

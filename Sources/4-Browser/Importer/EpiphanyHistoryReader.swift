@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import History
 import Web
 
 /// GNOME Web's `ephy-history.db` (lib/history/ephy-history-service*.c): `hosts`, `urls`

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import History
 import Web
 
 extension FirefoxPlacesReader {

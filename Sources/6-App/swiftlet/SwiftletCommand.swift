@@ -4,7 +4,8 @@ import Foundation
 /// `swiftlet`: the root command. Without a subcommand it runs ``OpenCommand`` (open the
 /// browser or, with `--headless`, load URLs in the real engine); `swiftlet sessions …` reads
 /// saved sessions (``SessionsCommand``), `swiftlet history …` the browsing history
-/// (``HistoryCommand``).
+/// (``HistoryCommand``), `swiftlet import …` brings in another browser's bookmarks and history
+/// (``ImportCommand``), `swiftlet bookmarks export` writes the bookmarks out (``BookmarksCommand``).
 struct SwiftletCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "swiftlet",
@@ -18,6 +19,9 @@ struct SwiftletCommand: ParsableCommand {
             swiftlet sessions show [<window-id>] [--json] [--user-data-dir <dir>]
             swiftlet history list [--since <date>] [--limit <n>] [--json] [--user-data-dir <dir>]
             swiftlet history search <word> ... [--since <date>] [--limit <n>] [--json] [--user-data-dir <dir>]
+            swiftlet import firefox|chromium|epiphany [--profile <name>] [--user-data-dir <dir>]
+            swiftlet import html <file> [--user-data-dir <dir>]
+            swiftlet bookmarks export <file> [--user-data-dir <dir>]
             """,
         discussion: """
             Without a subcommand, `swiftlet` runs `swiftlet open`: `swiftlet open --help` \
@@ -28,6 +32,9 @@ struct SwiftletCommand: ParsableCommand {
             renders the demo.
             """,
         version: "swiftlet 0.1.0",
-        subcommands: [OpenCommand.self, SessionsCommand.self, HistoryCommand.self],
+        subcommands: [
+            OpenCommand.self, SessionsCommand.self, HistoryCommand.self, ImportCommand.self,
+            BookmarksCommand.self,
+        ],
         defaultSubcommand: OpenCommand.self)
 }

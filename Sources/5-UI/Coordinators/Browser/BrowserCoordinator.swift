@@ -53,6 +53,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     private var history: HistoryCoordinator?
     private var bookmarksWindow: BookmarksWindowCoordinator?
     private var clearBrowsingData: ClearBrowsingDataCoordinator?
+    private var importer: ImportCoordinator?
     private var about: AboutViewController?
     private var isClosing = false
 
@@ -225,6 +226,13 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
                 webStateList: webStateList, dispatcher: dispatcher)
             parts.append(clearBrowsingData)
             self.clearBrowsingData = clearBrowsingData
+            if let history = appState.historyServices.service(for: profile.originalProfile) {
+                let importer = ImportCoordinator(
+                    appState: appState, profile: profile.originalProfile, history: history,
+                    webStateList: webStateList, dispatcher: dispatcher)
+                parts.append(importer)
+                self.importer = importer
+            }
         }
         for part in parts { startChild(part) }
         if let appState, let entry = locationBar.viewController {
@@ -285,6 +293,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         history = nil
         bookmarksWindow = nil
         clearBrowsingData = nil
+        importer = nil
         fullscreen = nil
         about = nil
         windowViewController = nil
@@ -395,6 +404,7 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     func showClearBrowsingData() { clearBrowsingData?.present(over: window?.rawPointer) }
 
     func bookmarkCurrentPage() { bookmarkStar?.bookmarkCurrentPage() }
+    func showImport() { importer?.present(over: window?.rawPointer) }
 
     /// Starts the History window on first use; it stops when the user closes it.
     func showHistory() {

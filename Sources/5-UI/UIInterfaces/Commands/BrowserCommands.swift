@@ -34,4 +34,6 @@ public protocol BrowserCommands: AnyObject {
     /// Bookmarks the selected tab's page, or opens its bookmark's editor if it has one
     /// (Ctrl+D: ``BookmarkStarCommands/bookmarkCurrentPage()``).
     func bookmarkCurrentPage()
+    /// Shows the Import Bookmarks and History dialog over the window.
+    func showImport()
 }

@@ -82,6 +82,9 @@ extension WindowAction {
                 sends: .browser { $0.showHistory() }),
             showBookmarks,
             WindowAction(
+                "import", menu: MenuItem(section: .application, label: "Import Bookmarks and History…"),
+                sends: .browser { $0.showImport() }),
+            WindowAction(
                 "clear-browsing-data", menu: MenuItem(section: .application, label: "Clear Browsing Data…"),
                 keys: ["<Control><Shift>Delete"], sends: .browser { $0.showClearBrowsingData() }),
             WindowAction(
