@@ -198,7 +198,8 @@ let package = Package(
             "Mediators", .ui,
             [
                 "UIInterfaces", "Commands", "Base", "Web", "TabModel", "Prefs", "Sessions", "Application",
-                "Downloads", "ContentSettings", "MemorySaver", "Profiles", "History", "Omnibox", "Prerender", "Bookmarks", "Importer",
+                "Downloads", "ContentSettings", "MemorySaver", "Profiles", "History", "Omnibox", "Prerender",
+                "Bookmarks", "Importer",
             ]),
         library(
             "ViewControllers", .ui,

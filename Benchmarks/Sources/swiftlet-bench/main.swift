@@ -172,5 +172,7 @@ if !historyOnly && !omniboxOnly && !importOnly {
 }
 if !omniboxOnly && !importOnly { await historyBenchmark(quick: quick) }
 if !historyOnly && !importOnly { await omniboxBenchmark(count: 100_000, typedPages: quick ? 50 : 400) }
-if !historyOnly && !importOnly { await bookmarkOmniboxBenchmark(count: 10_000, typedBookmarks: quick ? 50 : 400) }
+if !historyOnly && !importOnly {
+    await bookmarkOmniboxBenchmark(count: 10_000, typedBookmarks: quick ? 50 : 400)
+}
 if !historyOnly && !omniboxOnly { await importBenchmark(quick: quick) }
