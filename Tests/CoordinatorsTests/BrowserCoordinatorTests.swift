@@ -125,8 +125,8 @@ final class BrowserCoordinatorTests: GTKTestCase, @unchecked Sendable {
                     "FindBarCoordinator", "InfoBarCoordinator", "FullscreenCoordinator",
                     "DownloadsCoordinator", "ContextMenuCoordinator", "RecentlyClosedCoordinator",
                     "WindowTitleCoordinator", "DesktopNotificationCoordinator", "PageInfoCoordinator",
-                    "BookmarksMenuCoordinator", "ClearBrowsingDataCoordinator", "BookmarkStarCoordinator",
-                    "ImportCoordinator",
+                    "BookmarksMenuCoordinator", "ClearBrowsingDataCoordinator", "ImportCoordinator",
+                    "BookmarkStarCoordinator",
                 ])
 
             // Commands reach the model and the application through the dispatcher.
