@@ -27,7 +27,7 @@ struct HistoryProblemMediatorTests {
             Issue.record("not set aside: \(String(describing: service.problem))")
             return
         }
-        let announcements = HistoryProblemAnnouncements()
+        let announcements = ProblemAnnouncements()
         let first = RecordingInfoBarConsumer()
         let mediator = HistoryProblemMediator(service: service, announcements: announcements)
         mediator.consumer = first
@@ -51,7 +51,7 @@ struct HistoryProblemMediatorTests {
             path: directory.appendingPathComponent(HistoryService.fileName).path, clock: ManualTimerClock())
         await service.waitForPendingWork()
         let consumer = RecordingInfoBarConsumer()
-        let mediator = HistoryProblemMediator(service: service, announcements: HistoryProblemAnnouncements())
+        let mediator = HistoryProblemMediator(service: service, announcements: ProblemAnnouncements())
         mediator.consumer = consumer
         #expect(consumer.pushes == [])
         // A full disk: the file may not grow past what it has.

@@ -29,7 +29,7 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
     case quitWhileDownloadingRequest
     case mostVisitedConsumer, mostVisitedOpen, mostVisitedRemove
     case toolbarGoToHistoryItem, preferencesShowMostVisited
-    case historySearch, historyProblemConsumer
+    case historySearch, historyProblemConsumer, bookmarkProblemConsumer
     case bookmarkStarBookmark, bookmarkStarConsumer, bookmarksMenuOpen, bookmarksMenuOpenAll
     case importFindSources, importSource, importBookmarksFile
 
@@ -55,6 +55,7 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
             "PreferencesMediator.setNewTabsShowMostVisited(_:) used after disconnect()"
         case .historySearch: "HistoryMediator.searchHistory(_:) used after disconnect()"
         case .historyProblemConsumer: "HistoryProblemMediator.consumer used after disconnect()"
+        case .bookmarkProblemConsumer: "BookmarkProblemMediator.consumer used after disconnect()"
         case .bookmarkStarBookmark: "BookmarkStarMediator.bookmarkCurrentPage() used after disconnect()"
         case .bookmarkStarConsumer: "BookmarkStarMediator.consumer used after disconnect()"
         case .bookmarksMenuOpen: "BookmarksMenuMediator.openBookmark(_:inNewTab:) used after disconnect()"
@@ -160,7 +161,12 @@ enum MediatorMisuse: String, CaseIterable, Codable, Sendable {
         case .historyProblemConsumer:
             let mediator = HistoryProblemMediator(
                 service: HistoryService(path: nil, clock: ManualTimerClock()),
-                announcements: HistoryProblemAnnouncements())
+                announcements: ProblemAnnouncements())
+            mediator.disconnect()
+            mediator.consumer = nil
+        case .bookmarkProblemConsumer:
+            let mediator = BookmarkProblemMediator(
+                model: BookmarkModel(store: BookmarkStore(path: nil)), announcements: ProblemAnnouncements())
             mediator.disconnect()
             mediator.consumer = nil
         case .bookmarkStarBookmark, .bookmarkStarConsumer:

@@ -78,6 +78,7 @@ struct BookmarkProviderTests {
                 to: model.bookmarksMenu, at: model.bookmarksMenu.children.count, title: parts[0],
                 url: URL(string: parts[1])!)
         }
+        await bookmarks.waitUntilBuilt()
         let controller = AutocompleteController(providers: [
             HistoryQuickProvider(
                 index: await makeIndex(testCase.history), now: { testNow }, bookmarks: bookmarks),
@@ -93,6 +94,7 @@ struct BookmarkProviderTests {
         await model.waitUntilLoaded()
         let index = BookmarkTitleIndex(model: model)
         model.addURL(to: model.otherBookmarks, at: 0, title: "Mail", url: URL(string: "https://mail.test/")!)
+        await index.waitUntilBuilt()
         let matches = BookmarkProvider(source: index).start(AutocompleteInput(text: "mail"))
         let match = try! #require(matches.first)
         #expect(match.type == .bookmark && !match.allowedToBeDefault)
@@ -117,6 +119,7 @@ struct BookmarkTitleIndexTests {
         let model = BookmarkModel(store: BookmarkStore(path: nil))
         await model.waitUntilLoaded()
         let index = BookmarkTitleIndex(model: model)
+        await index.waitUntilBuilt()
         let folder = model.addFolder(to: model.bookmarksMenu, at: 0, title: "Folder")
         let node = model.addURL(
             to: folder, at: 0, title: "Garden tools", url: URL(string: "https://a.test/")!)
@@ -136,6 +139,8 @@ struct BookmarkTitleIndexTests {
                     url: URL(string: "https://i\(number).test/")!)
             }
         }
+        #expect(titles(index, ["imp"]).isEmpty, "a batch's words come with the build after it")
+        await index.waitUntilBuilt()
         #expect(titles(index, ["imp"]) == ["Imported 0", "Imported 1", "Imported 2"])
         #expect(index.count == 4)
     }
@@ -154,6 +159,7 @@ struct BookmarkTitleIndexTests {
         let model = BookmarkModel(store: BookmarkStore(path: path))
         let index = BookmarkTitleIndex(model: model)
         await model.waitUntilLoaded()
+        await index.waitUntilBuilt()
         #expect(titles(index, ["stored"]) == ["Stored page"])
     }
 
@@ -175,6 +181,7 @@ struct BookmarkTitleIndexTests {
             }
         }
         let index = BookmarkTitleIndex(model: model)
+        await index.waitUntilBuilt()
         let provider = BookmarkProvider(source: index)
         let clock = ContinuousClock()
         var slowest = Duration.zero

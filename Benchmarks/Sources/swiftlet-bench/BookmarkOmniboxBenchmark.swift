@@ -19,9 +19,15 @@ func bookmarkOmniboxBenchmark(count: Int, typedBookmarks: Int) async {
         }
     }
     print("Omnibox, \(count) bookmarks:")
-    let build = nanoseconds { _ = BookmarkTitleIndex(model: model) }
-    let index = BookmarkTitleIndex(model: model)
-    print("  index build (main thread, at the first window): \(formatMS(build))")
+    var made: BookmarkTitleIndex?
+    let start = DispatchTime.now().uptimeNanoseconds
+    let mainThread = nanoseconds { made = BookmarkTitleIndex(model: model) }
+    await made!.waitUntilBuilt()
+    let build = Double(DispatchTime.now().uptimeNanoseconds - start)
+    print(
+        "  index build (at the first window): \(formatMS(build)), of which on the main thread "
+            + formatMS(mainThread))
+    let index = made!
     let provider = BookmarkProvider(source: index)
     var rng = SplitMix64(state: 13)
     var texts: [String] = []

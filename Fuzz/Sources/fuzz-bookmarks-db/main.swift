@@ -5,7 +5,8 @@ import FuzzSupport
 // The input is a profile's `Bookmarks.db`: open it with a model (whose store sets a file it
 // cannot read aside, as `Bookmarks.db.bad`, and says so), change it (add, rename, move,
 // remove many and undo, export), flush, shut down, and open it again. Every call must
-// return, and a file that was set aside must be on disk under the name the problem gives.
+// return, and a file that was set aside must be on disk under the name the problem gives,
+// holding the bytes it was found with.
 
 /// Runs `body` on the main actor and the main queue until it ends (the store's answers come
 /// through the main queue, and libFuzzer calls in on the main thread).
@@ -50,13 +51,11 @@ exit(
                 for launch in 0..<2 {
                     let model = BookmarkModel(store: BookmarkStore(path: path))
                     await model.waitUntilLoaded()
-                    // SQLite may have rewritten the header of a file it could open (the switch to
-                    // WAL) before the store found it damaged: the file set aside is checked to be
-                    // there, not to hold the input's bytes.
+                    // A damaged file is set aside as it was found, byte for byte.
                     if launch == 0, case .damaged(let setAside, _, _) = model.problem,
-                        !FileManager.default.fileExists(atPath: setAside)
+                        (try? Data(contentsOf: URL(fileURLWithPath: setAside))) != bytes
                     {
-                        fatalError("fuzz-bookmarks-db: the damaged file was not set aside")
+                        fatalError("fuzz-bookmarks-db: the damaged file was not set aside as it was")
                     }
                     exercise(model)
                     model.shutdown()

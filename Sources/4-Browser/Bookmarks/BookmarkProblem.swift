@@ -8,6 +8,9 @@ public enum BookmarkProblem: Equatable, Sendable, CustomStringConvertible {
     /// No database could be opened on disk, not even a new one; bookmarks are kept in memory
     /// for this run only.
     case unavailable(reason: String)
+    /// A newer version of Swiftlet wrote the file: it is left as it is, and its bookmarks
+    /// (those this version can read) are kept in memory for this run only.
+    case newerVersion
     /// A change could not be written (a full disk); the model still holds it, and it is
     /// written with the next change.
     case writeFailed(reason: String)
@@ -21,6 +24,9 @@ public enum BookmarkProblem: Equatable, Sendable, CustomStringConvertible {
                 + (restored ? "the bookmarks of the last launch restored" : "new bookmarks started")
         case .unavailable(let reason):
             "The bookmarks file could not be opened (\(reason)); bookmarks are kept for this run only"
+        case .newerVersion:
+            "The bookmarks file was written by a newer version of Swiftlet; it is left as it is, "
+                + "and changes are kept for this run only"
         case .writeFailed(let reason):
             "The bookmarks file could not be written (\(reason)); it will be tried again"
         case .backupFailed(let reason):

@@ -122,6 +122,10 @@ public final class BookmarkStore: Sendable {
         guard let path else { return Self.openInMemory() }
         let damage: String
         do {
+            if let newerRows = try Self.examine(path) {
+                report(.newerVersion)
+                return Self.openInMemory(holding: newerRows)
+            }
             return try Self.open(path)
         } catch {
             damage = String(describing: error)
@@ -169,12 +173,45 @@ public final class BookmarkStore: Sendable {
         }
     }
 
-    private static func openInMemory() -> DatabaseQueue {
+    private static func openInMemory(holding rows: [BookmarkRow] = []) -> DatabaseQueue {
         // An in-memory database and its fixed schema cannot fail to open but for a lack of
         // memory, which is fatal anyway.
         let database = try! DatabaseQueue()
         try! migrator.migrate(database)
+        try! database.write { db in for row in rows { try upsert(row, db) } }
         return database
+    }
+
+    /// Reads an existing file without writing to it, so that a file found damaged is set aside
+    /// exactly as it was (opening it for writing would first turn its journal to WAL, which
+    /// rewrites its header). Throws when the file is damaged; returns the rows it can read
+    /// when a newer version of Swiftlet wrote it (its migrations are unknown here), nil when
+    /// the file is fit to open.
+    private static func examine(_ path: String) throws -> [BookmarkRow]? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        var configuration = Configuration()
+        configuration.readonly = true
+        let database = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? database.close() }
+        let (isNewer, hasTable) = try database.read { db in
+            guard try String.fetchOne(db, sql: "PRAGMA quick_check") == "ok" else {
+                throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "quick_check failed")
+            }
+            let hasTable = try db.tableExists("bookmarks")
+            if try migrator.hasBeenSuperseded(db) { return (true, hasTable) }
+            // A table without the record of its migration, or the record without the table,
+            // would make the migration fail only once the file was opened for writing.
+            guard try hasTable == migrator.hasCompletedMigrations(db) else {
+                throw DatabaseError(
+                    resultCode: .SQLITE_CORRUPT,
+                    message: "the bookmarks table and its schema version disagree")
+            }
+            return (false, hasTable)
+        }
+        if isNewer { return (try? readRows(database)) ?? [] }
+        // Reading every row proves the file is a database, not only its header.
+        if hasTable { _ = try readRows(database) }
+        return nil
     }
 
     private static func open(_ path: String) throws -> DatabaseQueue {

@@ -7,12 +7,33 @@ public import Foundation
 /// observer, so that a keystroke looks up the words it begins (a binary search) instead of
 /// scanning the tree. A batch of changes (an import) rebuilds it once, at its end.
 ///
+/// A whole build (at the first window, after a load or a batch) runs on a queue of its own:
+/// the main thread only lists the bookmarks (id, title, URL, date), and the words are folded,
+/// sorted and posted off it, then installed in one step; until then the index answers from
+/// what it had. A change made while a build runs starts another once it is installed.
+///
 /// Each bookmark has a slot (a small integer, reused after a removal); a query counts, per
 /// slot, how many of its terms the slot has matched so far, in an array stamped with a
 /// generation number, so that neither a set nor a dictionary is built per keystroke.
 @MainActor
 public final class BookmarkTitleIndex: BookmarkSource, BookmarkModelObserver {
-    private struct Entry {
+    /// What a build needs of a bookmark, read on the main thread.
+    private struct Listed: Sendable {
+        let id: Int64
+        let title: String
+        let url: URL
+        let recency: Double
+    }
+
+    /// A build's result, made off the main thread.
+    private struct Built: Sendable {
+        var entries: [Entry?] = []
+        var slots: [Int64: Int32] = [:]
+        var words: [[UInt8]] = []
+        var postings: [[Int32]] = []
+    }
+
+    private struct Entry: Sendable {
         let id: Int64
         let title: String
         let url: URL
@@ -35,6 +56,11 @@ public final class BookmarkTitleIndex: BookmarkSource, BookmarkModelObserver {
     private var generations: [UInt32] = []
     private var generation: UInt32 = 0
     private var isBatching = false
+    private var isBuilding = false
+    private var changedDuringBuild = false
+    private var buildWaiters: [CheckedContinuation<Void, Never>] = []
+    private static let buildQueue = DispatchQueue(
+        label: "swiftlet.omnibox.bookmark-index", qos: .userInitiated)
 
     /// An index of `model`'s bookmarks, following its changes until it goes.
     public init(model: BookmarkModel) {
@@ -49,6 +75,12 @@ public final class BookmarkTitleIndex: BookmarkSource, BookmarkModelObserver {
 
     /// The bookmarks indexed.
     public var count: Int { slots.count }
+
+    /// Returns once no build is under way (every change made so far is in the index).
+    public func waitUntilBuilt() async {
+        guard isBuilding else { return }
+        await withCheckedContinuation { buildWaiters.append($0) }
+    }
 
     // MARK: BookmarkSource
 
@@ -108,47 +140,80 @@ public final class BookmarkTitleIndex: BookmarkSource, BookmarkModelObserver {
 
     // MARK: Keeping current
 
+    /// Builds the index again from the model, off the main thread.
     private func rebuild() {
-        entries = []
-        slots = [:]
-        freeSlots = []
-        words = []
-        postings = []
-        counts = []
-        generations = []
-        recencies = []
-        var byWord: [[UInt8]: [Int32]] = [:]
-        for node in model.root.subtree where node.isURL {
-            guard let entry = Self.entry(node) else { continue }
-            let slot = Int32(entries.count)
-            entries.append(entry)
-            slots[node.id] = slot
-            for word in entry.words { byWord[word, default: []].append(slot) }
+        guard !isBuilding else {
+            changedDuringBuild = true
+            return
         }
-        words = byWord.keys.sorted { $0.lexicographicallyPrecedes($1) }
-        postings = words.map { byWord[$0]! }
+        isBuilding = true
+        changedDuringBuild = false
+        let listed = model.root.subtree.compactMap(Self.listed)
+        Self.buildQueue.async {
+            let built = Self.build(listed)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { [weak self] in self?.install(built) }
+            }
+        }
+    }
+
+    private func install(_ built: Built) {
+        isBuilding = false
+        entries = built.entries
+        slots = built.slots
+        freeSlots = []
+        words = built.words
+        postings = built.postings
         counts = Array(repeating: 0, count: entries.count)
         generations = Array(repeating: 0, count: entries.count)
         recencies = entries.map { $0?.recency ?? 0 }
+        if changedDuringBuild {
+            rebuild()
+            return
+        }
+        let waiters = buildWaiters
+        buildWaiters = []
+        for waiter in waiters { waiter.resume() }
     }
 
-    private static func entry(_ node: BookmarkNode) -> Entry? {
+    private nonisolated static func build(_ listed: [Listed]) -> Built {
+        var built = Built()
+        var byWord: [[UInt8]: [Int32]] = [:]
+        for item in listed {
+            let entry = entry(item)
+            let slot = Int32(built.entries.count)
+            built.entries.append(entry)
+            built.slots[item.id] = slot
+            for word in entry.words { byWord[word, default: []].append(slot) }
+        }
+        built.words = byWord.keys.sorted { $0.lexicographicallyPrecedes($1) }
+        built.postings = built.words.map { byWord[$0]! }
+        return built
+    }
+
+    private static func listed(_ node: BookmarkNode) -> Listed? {
         guard let url = node.url else { return nil }
+        return Listed(
+            id: node.id, title: node.title, url: url,
+            recency: (node.dateLastUsed ?? node.dateAdded).timeIntervalSinceReferenceDate)
+    }
+
+    private nonisolated static func entry(_ item: Listed) -> Entry {
         // The words of the URL as shown and of the title (not the suffixes of host words the
         // history index adds: `TitledUrlIndex` indexes words only).
         var distinct = Set<IndexWord>()
-        let text = TitledURL(url: url, title: node.title)
+        let text = TitledURL(url: item.url, title: item.title)
         for word in FoldedText.words(text.contentsBytes) { distinct.insert(IndexWord(word)) }
         for word in FoldedText.words(text.titleBytes) { distinct.insert(IndexWord(word)) }
         return Entry(
-            id: node.id, title: node.title, url: url,
-            recency: (node.dateLastUsed ?? node.dateAdded).timeIntervalSinceReferenceDate,
+            id: item.id, title: item.title, url: item.url, recency: item.recency,
             words: distinct.map { Array($0.bytes) })
     }
 
     private func add(_ node: BookmarkNode) {
         for added in node.subtree where added.isURL {
-            guard slots[added.id] == nil, let entry = Self.entry(added) else { continue }
+            guard slots[added.id] == nil, let item = Self.listed(added) else { continue }
+            let entry = Self.entry(item)
             let slot: Int32
             if let free = freeSlots.popLast() {
                 slot = free
@@ -202,6 +267,7 @@ public final class BookmarkTitleIndex: BookmarkSource, BookmarkModelObserver {
         _ model: BookmarkModel, didAdd node: BookmarkNode, to parent: BookmarkNode, at index: Int
     ) {
         guard !isBatching else { return }
+        if isBuilding { changedDuringBuild = true }
         add(node)
     }
 
@@ -209,11 +275,13 @@ public final class BookmarkTitleIndex: BookmarkSource, BookmarkModelObserver {
         _ model: BookmarkModel, didRemove node: BookmarkNode, from parent: BookmarkNode, at index: Int
     ) {
         guard !isBatching else { return }
+        if isBuilding { changedDuringBuild = true }
         remove(node)
     }
 
     public func bookmarkModel(_ model: BookmarkModel, didChange node: BookmarkNode) {
         guard !isBatching else { return }
+        if isBuilding { changedDuringBuild = true }
         remove(node)
         add(node)
     }

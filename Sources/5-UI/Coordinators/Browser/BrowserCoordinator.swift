@@ -156,13 +156,14 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
         let content = ContentCoordinator(webStateList: webStateList, dispatcher: dispatcher)
         let findBar = FindBarCoordinator(webStateList: webStateList, dispatcher: dispatcher)
         let infoBar = InfoBarCoordinator(webStateList: webStateList, dispatcher: dispatcher)
+        let announcements = profile.originalProfile.userData.getOrCreate(ProblemAnnouncements.userDataKey) {
+            ProblemAnnouncements()
+        }
         if let history = appState?.historyServices.service(for: profile) {
-            infoBar.history = (
-                history,
-                profile.originalProfile.userData.getOrCreate(HistoryProblemAnnouncements.userDataKey) {
-                    HistoryProblemAnnouncements()
-                }
-            )
+            infoBar.history = (history, announcements)
+        }
+        if let bookmarks = appState?.bookmarkModels.model(for: profile) {
+            infoBar.bookmarks = (bookmarks, announcements)
         }
         let fullscreen = FullscreenCoordinator(
             window: window, layout: windowViewController, broadcaster: browser.broadcaster,

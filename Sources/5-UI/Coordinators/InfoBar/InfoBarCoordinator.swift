@@ -1,3 +1,4 @@
+import Bookmarks
 import Commands
 import History
 import Mediators
@@ -6,8 +7,8 @@ import UIInterfaces
 import ViewControllers
 
 /// The window's info bars: their view controller, the ``BlockedPopupMediator`` pushing the
-/// active tab's blocked pop-ups to it, the ``HistoryProblemMediator`` pushing the profile's
-/// history problems, and the bars the application shows (the crashed session's offer, what
+/// active tab's blocked pop-ups to it, the ``HistoryProblemMediator`` and
+/// ``BookmarkProblemMediator`` pushing the problems of the profile's files, and the bars the application shows (the crashed session's offer, what
 /// restoring the window met). It routes ``InfoBarCommands`` by the bar's
 /// kind: the blocked pop-ups' Open and close button to their mediator, the crashed session's
 /// Restore to the application (``SceneCommands``), a permission prompt's Allow, Block and
@@ -20,7 +21,10 @@ final class InfoBarCoordinator: FeatureCoordinator, InfoBarCommands {
     private var permissionPrompts: PermissionPromptMediator?
     /// The window's profile's history and its record of the problems shown, set before
     /// ``start()``: a ``HistoryProblemMediator`` shows its problems.
-    var history: (service: HistoryService, announcements: HistoryProblemAnnouncements)?
+    var history: (service: HistoryService, announcements: ProblemAnnouncements)?
+    /// The window's profile's bookmarks and its record of the problems shown, set before
+    /// ``start()``: a ``BookmarkProblemMediator`` shows their file's problems.
+    var bookmarks: (model: BookmarkModel, announcements: ProblemAnnouncements)?
 
     override func start() {
         super.start()
@@ -36,6 +40,12 @@ final class InfoBarCoordinator: FeatureCoordinator, InfoBarCommands {
         if let history {
             let problems = HistoryProblemMediator(
                 service: history.service, announcements: history.announcements)
+            problems.consumer = viewController
+            onStop { problems.disconnect() }
+        }
+        if let bookmarks {
+            let problems = BookmarkProblemMediator(
+                model: bookmarks.model, announcements: bookmarks.announcements)
             problems.consumer = viewController
             onStop { problems.disconnect() }
         }

@@ -4,11 +4,11 @@ public import UIInterfaces
 /// Between a profile's ``HistoryService`` and a window's info bars: when the service has a
 /// ``HistoryProblem`` (its file set aside as damaged, written by a newer Swiftlet, not
 /// openable, or a commit that failed), the window says so in an info bar — once a run for
-/// each problem, in the first window that learns of it (``HistoryProblemAnnouncements``).
+/// each problem, in the first window that learns of it (``ProblemAnnouncements``).
 @MainActor
 public final class HistoryProblemMediator: HistoryServiceObserver {
     private let service: HistoryService
-    private let announcements: HistoryProblemAnnouncements
+    private let announcements: ProblemAnnouncements
     private var state = MediatorState("HistoryProblemMediator")
 
     /// The window's info bars; held weakly. Told of a problem not yet shown when set.
@@ -20,7 +20,7 @@ public final class HistoryProblemMediator: HistoryServiceObserver {
     }
 
     /// Starts observing `service`; `announcements` is the profile's record of what was shown.
-    public init(service: HistoryService, announcements: HistoryProblemAnnouncements) {
+    public init(service: HistoryService, announcements: ProblemAnnouncements) {
         self.service = service
         self.announcements = announcements
         service.addObserver(self)

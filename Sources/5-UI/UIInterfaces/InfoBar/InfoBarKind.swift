@@ -11,4 +11,6 @@ public enum InfoBarKind: String, Sendable, CaseIterable {
     case permissionRequest = "permission-request"
     /// The profile's history file could not be used as it is (set aside, newer, not writable).
     case historyProblem = "history-problem"
+    /// The profile's bookmarks file could not be used as it is (set aside, newer, not openable).
+    case bookmarksProblem = "bookmarks-problem"
 }

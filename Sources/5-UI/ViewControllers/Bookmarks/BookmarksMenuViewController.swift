@@ -210,6 +210,7 @@ public final class BookmarksMenuViewController: ViewController, BookmarksMenuCon
         gtk_scrolled_window_set_child(opaque(scrolled), list)
         gtk_box_append(cast(box), scrolled)
         let page = Page(folderID: folderID, entries: entries, widget: box, list: list)
+        if title == nil { appendManageRow(to: box, page: page) }
         page.connections.append(
             SignalConnection.connect(rawPointer(list), signal: "row-activated") { [weak self] args in
                 guard let row = args.object(at: 1) else { return }
@@ -232,6 +233,24 @@ public final class BookmarksMenuViewController: ViewController, BookmarksMenuCon
         gtk_stack_set_transition_type(
             opaque(stack), animated ? GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT : GTK_STACK_TRANSITION_TYPE_NONE)
         gtk_stack_set_visible_child(opaque(stack), box)
+    }
+
+    /// The root page's last row, apart from the folder's rows: "Manage Bookmarks…" opens the
+    /// Bookmarks window (the window's "win.show-bookmarks", Ctrl+Shift+O).
+    private func appendManageRow(to box: UnsafeMutablePointer<GtkWidget>, page: Page) {
+        gtk_box_append(cast(box), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+        let list = gtk_list_box_new()!
+        gtk_list_box_set_selection_mode(opaque(list), GTK_SELECTION_NONE)
+        gtk_list_box_set_activate_on_single_click(opaque(list), 1)
+        gtk_widget_add_css_class(list, "navigation-sidebar")
+        gtk_list_box_append(opaque(list), Self.row("Manage Bookmarks…", icon: nil, leading: false))
+        gtk_box_append(cast(box), list)
+        page.connections.append(
+            SignalConnection.connect(rawPointer(list), signal: "row-activated") { [weak self] _ in
+                guard let self else { return }
+                gtk_popover_popdown(cast(popover))
+                _ = gtk_widget_activate_action_variant(list, "win.show-bookmarks", nil)
+            })
     }
 
     private func popPage(animated: Bool) {
