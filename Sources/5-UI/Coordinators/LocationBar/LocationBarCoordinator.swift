@@ -81,7 +81,9 @@ final class LocationBarCoordinator: FeatureCoordinator {
         let popup = OmniboxPopupViewController(
             locationBar: entry, commands: dispatcher.sender(for: (any OmniboxCommands).self))
         register((any OmniboxCommands).self, to: mediator)
-        mediator.consumer = popup
+        mediator.consumer = consumer(popup as any OmniboxPopupConsumer) {
+            OmniboxKeystrokeTimer(forwardingTo: $0, entry: entry.widget)
+        }
         onStop { mediator.disconnect() }
         popupViewController = popup
         Self.started.removeAll { $0.coordinator == nil }
