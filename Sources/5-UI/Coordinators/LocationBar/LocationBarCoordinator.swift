@@ -77,7 +77,10 @@ final class LocationBarCoordinator: FeatureCoordinator {
         let mediator = OmniboxPopupMediator(
             webStateList: webStateList, controller: controller,
             webStateFactory: { WebState(params: .init(context: profile.webEngineContext, url: $0)) },
-            switchToTab: { Self.switchToTab($0) })
+            switchToTab: { Self.switchToTab($0) },
+            faviconLoader: profile.userData.getOrCreate(FaviconLoader.userDataKey) {
+                FaviconLoader(context: profile.webEngineContext)
+            })
         let popup = OmniboxPopupViewController(
             locationBar: entry, commands: dispatcher.sender(for: (any OmniboxCommands).self))
         register((any OmniboxCommands).self, to: mediator)
