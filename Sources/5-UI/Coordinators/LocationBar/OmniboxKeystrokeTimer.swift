@@ -13,11 +13,12 @@ import Glibc
 /// the key to the end of the next frame painted after the dropdown's rows were pushed. It is
 /// the dropdown's consumer in front of its view controller, so it sees the rows pushed, and
 /// it watches the entry's keys in the capture phase, before the entry handles them. Recorded
-/// as `omnibox-keystroke <cpu> <to rows> <to paint> <from event>` in milliseconds: the main
-/// thread's CPU time from the key to the rows pushed, the wall time from the key's handler
-/// to the rows pushed and to the frame painted, and the wall time from the key event's own
-/// timestamp (the X server's monotonic milliseconds, so its queueing is included) to that
-/// frame (`make bench-peers` reads them). Made only when the event log is on.
+/// as `omnibox-keystroke <cpu> <to rows> <to paint> <from event> <cpu to the view>` in
+/// milliseconds: the main thread's CPU time from the key to the rows pushed (the view's rows
+/// made), the wall time from the key's handler to the rows pushed and to the frame painted,
+/// the wall time from the key event's own timestamp (the X server's monotonic milliseconds,
+/// so its queueing is included) to that frame, and the CPU time from the key to the rows
+/// handed to the view (`make bench-peers` reads them). Made only when the event log is on.
 @MainActor
 final class OmniboxKeystrokeTimer: OmniboxPopupConsumer {
     private let target: any OmniboxPopupConsumer
@@ -38,8 +39,9 @@ final class OmniboxKeystrokeTimer: OmniboxPopupConsumer {
         var wall: Double
         /// How old the key event was then.
         var eventAge: Double?
-        /// When its rows were pushed.
-        var rows: (cpu: Double, wall: Double)?
+        /// When its rows were pushed: the main thread's CPU time as they reached the view and
+        /// once the view had made them, and the wall time then.
+        var rows: (cpuIn: Double, cpu: Double, wall: Double)?
     }
 
     /// Forwards the dropdown's pushes to `target`; `entry` is the location entry.
@@ -87,12 +89,14 @@ final class OmniboxKeystrokeTimer: OmniboxPopupConsumer {
         for keystroke in pushed {
             guard let rows = keystroke.rows else { continue }
             let toPaint = wall - keystroke.wall
+            let figures = [
+                rows.cpu - keystroke.cpu, rows.wall - keystroke.wall, toPaint,
+                keystroke.eventAge.map { toPaint + $0 },
+                rows.cpuIn - keystroke.cpu,
+            ]
             EventLog.record(
                 "omnibox-keystroke",
-                String(
-                    format: "%.3f %.3f %.3f %@", rows.cpu - keystroke.cpu, rows.wall - keystroke.wall,
-                    toPaint,
-                    keystroke.eventAge.map { String(format: "%.3f", toPaint + $0) } ?? "-"))
+                figures.map { $0.map { String(format: "%.3f", $0) } ?? "-" }.joined(separator: " "))
         }
         pushed.removeAll()
     }
@@ -100,9 +104,12 @@ final class OmniboxKeystrokeTimer: OmniboxPopupConsumer {
     // MARK: OmniboxPopupConsumer
 
     func setRows(_ rows: [OmniboxPopupRow], selected: Int?) {
+        let cpuIn = EventLog.milliseconds(CLOCK_THREAD_CPUTIME_ID)
         target.setRows(rows, selected: selected)
         guard !applied.isEmpty else { return }
-        let now = (EventLog.milliseconds(CLOCK_THREAD_CPUTIME_ID), EventLog.milliseconds(CLOCK_MONOTONIC))
+        let now = (
+            cpuIn, EventLog.milliseconds(CLOCK_THREAD_CPUTIME_ID), EventLog.milliseconds(CLOCK_MONOTONIC)
+        )
         for index in applied.indices { applied[index].rows = now }
         pushed += applied
         applied.removeAll()
