@@ -31,6 +31,39 @@ final class OmniboxPopupTests: BrowserTestCase, @unchecked Sendable {
             eventually { app.first { $0.name.hasSuffix("Switch to Tab") } == nil }, "the dropdown closed")
     }
 
+    /// The test-only event log measures each character typed, as `make bench-peers` reads it:
+    /// the main thread's CPU time to the rows pushed, the wall times to the rows and to the next
+    /// frame painted, from the key event's own time to that frame, and the CPU time to the rows
+    /// handed to the view.
+    func testEachCharacterTypedIsTimedToTheNextFramePainted() throws {
+        let browser = try launch([url("/alpha"), url("/b")])
+        browser.waitForEvent("loaded") { $0 == self.url("/b") }
+        Keyboard.focusWindow(of: browser.process.processIdentifier)
+        Keyboard.press("ctrl+l")
+        Keyboard.type("alph")
+        var keystrokes: [[Double]] = []
+        for _ in 0..<4 {
+            let event = try XCTUnwrap(browser.waitForEvent("omnibox-keystroke"))
+            keystrokes.append(event.detail.split(separator: " ").compactMap { Double($0) })
+        }
+        for figures in keystrokes {
+            XCTAssertEqual(figures.count, 5, "\(keystrokes)")
+            guard figures.count == 5 else { continue }
+            let (cpu, toRows, toPaint, fromEvent) = (figures[0], figures[1], figures[2], figures[3])
+            XCTAssertTrue(figures[4] >= 0 && figures[4] <= cpu && toRows >= 0, "\(figures)")
+            XCTAssertLessThanOrEqual(toRows, toPaint, "the frame comes after the rows")
+            XCTAssertLessThanOrEqual(toPaint, fromEvent, "the key event comes before its handler")
+            XCTAssertLessThan(fromEvent, 5_000, "the X server's time is the monotonic clock's")
+        }
+        Keyboard.press("Shift_L")
+        Keyboard.press("Escape")
+        Keyboard.press("Escape")
+        Keyboard.type("x")
+        browser.waitForEvent("omnibox-keystroke")
+        XCTAssertEqual(
+            browser.events.filter { $0.name == "omnibox-keystroke" }.count, 5, "a modifier is no keystroke")
+    }
+
     func testEscapeClosesTheDropdownAndKeepsTheTextThenPutsTheURLBack() throws {
         let browser = try launch([url("/alpha"), url("/b")])
         browser.waitForEvent("loaded") { $0 == self.url("/b") }

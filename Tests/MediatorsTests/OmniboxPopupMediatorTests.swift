@@ -46,7 +46,7 @@ struct OmniboxPopupMediatorTests {
         var deleted: [URL] = []
     }
 
-    func makeMediator() async throws -> OmniboxPopupMediator {
+    func makeMediator(faviconLoader: FaviconLoader? = nil) async throws -> OmniboxPopupMediator {
         try builder.build(list, "| a* b")
         let index = URLIndex(now: { Self.now })
         await index.rebuild(from: [
@@ -67,7 +67,7 @@ struct OmniboxPopupMediatorTests {
         let mediator = OmniboxPopupMediator(
             webStateList: list, controller: controller,
             webStateFactory: { WebState(params: .init(context: engine.defaultContext, url: $0)) },
-            switchToTab: { tabs.switched.append($0) })
+            switchToTab: { tabs.switched.append($0) }, faviconLoader: faviconLoader)
         mediator.consumer = consumer
         return mediator
     }
@@ -95,6 +95,29 @@ struct OmniboxPopupMediatorTests {
                 ))
         #expect(consumer.rows.contains { $0.kind == .search && $0.title == "ex" })
         #expect(consumer.selected == 0)
+    }
+
+    @Test func pageRowsGetTheirFaviconsAsTheDatabaseAnswers() async throws {
+        let engine = builder.engine
+        let icon = Data([0x89, 0x50, 0x4E, 0x47])
+        engine.faviconDatabase["https://example.org/"] = icon
+        let loader = FaviconLoader(context: engine.defaultContext)
+        let mediator = try await makeMediator(faviconLoader: loader)
+        type(mediator, "ex")
+        #expect(consumer.rows.allSatisfy { $0.favicon == nil }, "nothing known yet: the database is asked")
+        #expect(
+            Set(engine.defaultContext.faviconRequests.map(\.absoluteString))
+                == ["https://example.org/", "https://example.org/docs"],
+            "only pages are asked about, not the search or what was typed")
+        engine.defaultContext.answerFaviconRequests()
+        #expect(consumer.rows.first?.favicon == icon)
+        #expect(consumer.rows.dropFirst().allSatisfy { $0.favicon == nil })
+        #expect(consumer.selected == 0)
+        type(mediator, "a")
+        #expect(consumer.rows.first?.favicon == icon, "from memory the next time")
+        #expect(engine.defaultContext.faviconRequests.count == 2)
+        mediator.disconnect()
+        loader.setFavicon(Data([1]), forPageURL: URL(string: "https://example.org/")!)
     }
 
     @Test func arrowsPutTheRowsURLInTheEntryAndEscapePutsTheTypedTextBackThenCloses() async throws {

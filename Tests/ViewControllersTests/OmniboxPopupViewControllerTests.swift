@@ -1,5 +1,6 @@
 import CGTK
 import Commands
+import Foundation
 import UIInterfaces
 import XCTest
 
@@ -62,6 +63,30 @@ final class OmniboxPopupViewControllerTests: ViewControllerTestCase, @unchecked 
                 ])
             popup.setRows([], selected: nil)
             XCTAssertTrue(descendants(of: popup.popover, ofType: gtk_list_box_row_get_type()).isEmpty)
+        }
+    }
+
+    func testARowWithAFaviconShowsItInPlaceOfItsKindsIcon() {
+        onMainActor {
+            let bar = LocationBarViewController(
+                locationBar: dispatcher.sender(for: (any LocationBarCommands).self))
+            let popup = OmniboxPopupViewController(
+                locationBar: bar, commands: dispatcher.sender(for: (any OmniboxCommands).self))
+            let png = Data(
+                base64Encoded:
+                    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+            )!
+            popup.setRows(
+                [
+                    OmniboxPopupRow(kind: .page, title: "With", url: "a.test", favicon: png),
+                    OmniboxPopupRow(kind: .page, title: "Without", url: "b.test"),
+                    OmniboxPopupRow(
+                        kind: .page, title: "Unreadable", url: "c.test", favicon: Data([1, 2, 3])),
+                ], selected: 0)
+            let images = descendants(of: popup.popover, ofType: gtk_image_get_type()).map {
+                gtk_image_get_paintable(OpaquePointer($0)) != nil
+            }
+            XCTAssertEqual(images, [true, false, false], "the favicon, then the kind's icon")
         }
     }
 

@@ -11,6 +11,10 @@ protocol BenchmarkedBrowser: AnyObject {
     var program: String { get }
     /// Its version, from the package it comes from.
     var version: String { get }
+    /// Whether Enter after the first letters of an address it has been typed often opens it
+    /// (its location bar fills in the rest); if not, the typing scenario chooses its first
+    /// suggestion with Down before Enter.
+    var completesTypedAddresses: Bool { get }
 
     /// Makes a profile in the empty directory `profile` with the browser's first-run work
     /// done (one launch on `about:blank`), and no session.
@@ -33,6 +37,11 @@ protocol BenchmarkedBrowser: AnyObject {
     /// The arguments that open `urls` and then discard (unload) the background tabs once
     /// loaded, or why the browser cannot.
     func discardArguments(profile: URL, urls: [URL], bench: BenchmarkContext) -> Capability
+}
+
+extension BenchmarkedBrowser {
+    /// Most do.
+    var completesTypedAddresses: Bool { true }
 }
 
 /// Whether a browser can run a scenario: its arguments, or why not.

@@ -38,4 +38,7 @@ final class EpiphanyBrowser: BenchmarkedBrowser {
     func discardArguments(profile: URL, urls: [URL], bench: BenchmarkContext) -> Capability {
         .unsupported("a Swiftlet-only row")
     }
+
+    /// Its location bar does not fill in `localhost:<port>/` after "loc" (Enter searches).
+    var completesTypedAddresses: Bool { false }
 }

@@ -23,6 +23,30 @@ enum Figure: Hashable {
     case tabSwitchCPU(tabs: Int)
     /// The same, the slowest switch of a run.
     case slowestTabSwitchCPU(tabs: Int)
+    /// Typing the first letters of a page visited five times by typing its address, and
+    /// Enter: Enter → the page's onload beacon (0 when it had loaded before, prerendered).
+    /// Swiftlet's prerendering on (its default) or off; the peers run with their defaults and
+    /// are in the rows of `.on`.
+    case typedLoaded(prerender: ScenarioRunner.Prerender)
+    /// The same: Enter → the page's painted beacon (its next frame).
+    case typedPainted(prerender: ScenarioRunner.Prerender)
+    /// Typing in the location entry with a history of 100,000 URLs: the main thread's CPU
+    /// time from a key to the dropdown's rows pushed, the median of a run's keystrokes.
+    case keystrokeRowsCPU
+    /// The same, the 99th percentile of a run's keystrokes.
+    case keystrokeRowsCPUP99
+    /// Typing: the key event → the next frame painted after the rows were pushed, median.
+    case keystrokePainted
+    /// The same, the 99th percentile.
+    case keystrokePaintedP99
+    /// One prerender: the PSS of the process tree before it, while it is in flight, and after
+    /// it was cancelled.
+    case prerenderPSS(PrerenderMoment)
+
+    /// When ``prerenderPSS(_:)`` is read.
+    enum PrerenderMoment: String {
+        case before, during, after
+    }
 
     /// What the figure is made of.
     enum Unit {
@@ -34,8 +58,11 @@ enum Figure: Hashable {
         switch self {
         case .windowMapped, .activeLoaded, .openAllLoaded, .headlessPNG: .seconds
         case .pagesRequested: .count
-        case .tabSwitchCPU, .slowestTabSwitchCPU: .milliseconds
-        case .peakPSS, .settledPSS, .openSettledPSS, .discardedSettledPSS: .bytes
+        case .tabSwitchCPU, .typedLoaded, .typedPainted, .slowestTabSwitchCPU, .keystrokeRowsCPU,
+            .keystrokeRowsCPUP99, .keystrokePainted,
+            .keystrokePaintedP99:
+            .milliseconds
+        case .peakPSS, .settledPSS, .openSettledPSS, .discardedSettledPSS, .prerenderPSS: .bytes
         }
     }
 
@@ -57,6 +84,27 @@ enum Figure: Hashable {
         case .tabSwitchCPU(let tabs): "restore \(Self.count(tabs)) tabs: tab switch, main-thread CPU"
         case .slowestTabSwitchCPU(let tabs):
             "restore \(Self.count(tabs)) tabs: slowest tab switch, main-thread CPU"
+        case .typedLoaded(let prerender):
+            "typed first letters, Enter → page loaded" + Self.describe(prerender)
+        case .typedPainted(let prerender):
+            "typed first letters, Enter → page painted" + Self.describe(prerender)
+        case .keystrokeRowsCPU: "keystroke, 100,000 URLs: key → rows pushed, main-thread CPU (median)"
+        case .keystrokeRowsCPUP99: "keystroke, 100,000 URLs: key → rows pushed, main-thread CPU (p99)"
+        case .keystrokePainted: "keystroke, 100,000 URLs: key → next frame painted (median)"
+        case .keystrokePaintedP99: "keystroke, 100,000 URLs: key → next frame painted (p99)"
+        case .prerenderPSS(let moment):
+            switch moment {
+            case .before: "one prerender: PSS before"
+            case .during: "one prerender: PSS while in flight"
+            case .after: "one prerender: PSS after its cancel"
+            }
+        }
+    }
+
+    private static func describe(_ prerender: ScenarioRunner.Prerender) -> String {
+        switch prerender {
+        case .on: ""
+        case .off: ", Swiftlet with prerender off"
         }
     }
 

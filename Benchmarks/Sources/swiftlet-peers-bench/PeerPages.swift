@@ -7,7 +7,12 @@ import Synchronization
 /// page of about 60 KB (text, an inline stylesheet and script) titled "Page N" that, once
 /// loaded, sends a beacon (`POST /beacon/N`) back. Pages are `no-store`, so a browser that
 /// restores a tab asks the server for it again whatever its cache holds: every page request
-/// the log sees is a tab being loaded.
+/// the log sees is a tab being loaded. The site's home page, `/`, is page ``homeIndex`` (the
+/// page the typing scenarios type the address of). Each page also reports its next frame:
+/// from its onload handler, a `requestAnimationFrame` callback (which runs before the next
+/// frame is painted) posts a task that sends `POST /painted/N`, the usual way a page sees that
+/// a frame was produced. A page prerendered and not yet shown runs no animation frames, so its
+/// painted beacon comes once it is shown.
 ///
 /// The log keeps when (``ProcessClock``) each page was asked for and each beacon arrived.
 /// While ``producingSessions`` is on, pages are a few hundred bytes with the same title and
@@ -24,6 +29,7 @@ final class PeerPages: Sendable {
     private struct Log {
         var pages: [Event] = []
         var beacons: [Event] = []
+        var painted: [Event] = []
         var producing = false
     }
 
@@ -46,6 +52,20 @@ final class PeerPages: Sendable {
             response.headers["Cache-Control"] = "no-store"
             return response
         }
+        server.route("/") { [weak self] _ in
+            let time = ProcessClock.monotonicNanoseconds()
+            self?.log.withLock { $0.pages.append(Event(index: Self.homeIndex, time: time)) }
+            var response = HTTPResponse.html(Self.page(Self.homeIndex))
+            response.headers["Cache-Control"] = "no-store"
+            return response
+        }
+        server.route(prefix: "/painted/") { [weak self] request in
+            let time = ProcessClock.monotonicNanoseconds()
+            if let self, let index = Int(request.path.dropFirst("/painted/".count)) {
+                self.log.withLock { $0.painted.append(Event(index: index, time: time)) }
+            }
+            return HTTPResponse(status: 204)
+        }
         server.route(prefix: "/beacon/") { [weak self] request in
             let time = ProcessClock.monotonicNanoseconds()
             if let self, let index = Int(request.path.dropFirst("/beacon/".count)) {
@@ -60,6 +80,13 @@ final class PeerPages: Sendable {
 
     /// The URL of page `index`.
     func url(_ index: Int) -> URL { server.url("/page/\(index)") }
+
+    /// The number of the site's home page (`/`) in the log.
+    static let homeIndex = 1_000_000
+
+    /// The site's home page under the host name `localhost`, as a person types it:
+    /// `localhost:<port>/`. (A host name, not 127.0.0.1: browsers complete typed host names.)
+    var homeAddress: String { "localhost:\(server.baseURL.port ?? 80)/" }
 
     /// The URLs of pages `0..<count`.
     func urls(_ count: Int) -> [URL] { (0..<count).map(url) }
@@ -83,6 +110,11 @@ final class PeerPages: Sendable {
         log.withLock { $0.beacons.filter { $0.time >= time } }
     }
 
+    /// Painted beacons since `time`, oldest first.
+    func paintedBeacons(since time: UInt64) -> [Event] {
+        log.withLock { $0.painted.filter { $0.time >= time } }
+    }
+
     /// Stops the server.
     func stop() { server.stop() }
 
@@ -104,7 +136,9 @@ final class PeerPages: Sendable {
             <meta name="viewport" content="width=device-width">
             <style>body{font-family:sans-serif;max-width:48em;margin:2em auto;line-height:1.5;\
             color:#241f31;background:#fafafa}h1{color:#1c71d8}code{background:#eee}</style>
-            <script>addEventListener('load', function () { navigator.sendBeacon('/beacon/\(index)'); });</script>
+            <script>addEventListener('load', function () { navigator.sendBeacon('/beacon/\(index)');
+            requestAnimationFrame(function () { setTimeout(function () {
+            navigator.sendBeacon('/painted/\(index)'); }, 0); }); });</script>
             </head><body><h1>Page \(index)</h1>
             \(body.joined())<ul id="list"></ul>
             <script>(function () { var list = document.getElementById('list');

@@ -25,6 +25,8 @@ struct PeersBenchCommand: ParsableCommand {
     enum Scenario: String, CaseIterable, ExpressibleByArgument {
         case restore, restoreMany = "restore-many", open, headless, memorySaver = "memory-saver"
         case switchTabs = "switch"
+        case typing, keystroke
+        case prerenderMemory = "prerender-memory"
     }
 
     @Option(help: "Runs of each scenario in each browser.")
@@ -40,8 +42,10 @@ struct PeersBenchCommand: ParsableCommand {
     var browsers = "swiftlet,chromium,firefox,epiphany"
 
     @Option(
-        help: "The scenarios, comma-separated (restore, restore-many, open, headless, memory-saver, switch).")
-    var scenarios = "restore,restore-many,open,headless,memory-saver,switch"
+        help: ArgumentHelp(
+            "The scenarios, comma-separated (restore, restore-many, open, headless, memory-saver, switch, "
+                + "typing, keystroke, prerender-memory; keystroke needs --swiftlet-history)."))
+    var scenarios = "restore,restore-many,open,headless,memory-saver,switch,typing,prerender-memory"
 
     @Option(help: "Tab switches (Ctrl+PageDown) measured in each run of the switch scenario.")
     var switches = 10

@@ -129,6 +129,25 @@ struct PeersBenchmark {
             {
                 runner.switchTabs(swiftlet, tabs: command.manyTabs, template: template, run: run)
             }
+            if scenarios.contains(.typing) {
+                for browser in order {
+                    let base = bases[browser.name]!
+                    if browser is SwiftletBrowser {
+                        runner.typeAddress(browser, base: base, run: run, prerender: .on)
+                        runner.typeAddress(browser, base: base, run: run, prerender: .off)
+                    } else {
+                        runner.typeAddress(browser, base: base, run: run)
+                    }
+                }
+            }
+            if let swiftlet = order.first(where: { $0 is SwiftletBrowser }) as? SwiftletBrowser {
+                if scenarios.contains(.keystroke) {
+                    runner.keystrokes(swiftlet, base: bases[swiftlet.name]!, run: run)
+                }
+                if scenarios.contains(.prerenderMemory) {
+                    runner.prerenderMemory(swiftlet, base: bases[swiftlet.name]!, run: run)
+                }
+            }
         }
 
         let names = command.makeBrowsers().map(\.name)
@@ -197,6 +216,18 @@ struct PeersBenchmark {
         if scenarios.contains(.memorySaver) { rows.append(.discardedSettledPSS(tabs: command.tabs)) }
         if scenarios.contains(.switchTabs) {
             rows += [.tabSwitchCPU(tabs: command.manyTabs), .slowestTabSwitchCPU(tabs: command.manyTabs)]
+        }
+        if scenarios.contains(.typing) {
+            rows += [
+                .typedLoaded(prerender: .on), .typedLoaded(prerender: .off), .typedPainted(prerender: .on),
+                .typedPainted(prerender: .off),
+            ]
+        }
+        if scenarios.contains(.keystroke) {
+            rows += [.keystrokeRowsCPU, .keystrokeRowsCPUP99, .keystrokePainted, .keystrokePaintedP99]
+        }
+        if scenarios.contains(.prerenderMemory) {
+            rows += [.prerenderPSS(.before), .prerenderPSS(.during), .prerenderPSS(.after)]
         }
         return rows
     }

@@ -40,10 +40,10 @@ final class ScenarioRunner {
         var systemReserve = 2_000_000_000
     }
 
-    private let bench: BenchmarkContext
-    private let settings: Settings
+    let bench: BenchmarkContext
+    let settings: Settings
     /// The figures so far.
-    private(set) var results = Results()
+    var results = Results()
     /// Scenarios of a browser stopped at the memory limit once, not run again.
     private var stopped: Set<String> = []
 
@@ -204,7 +204,7 @@ final class ScenarioRunner {
     }
 
     /// Runs `xdotool arguments…` and waits for it.
-    private static func xdotool(_ arguments: [String]) -> Bool {
+    static func xdotool(_ arguments: [String]) -> Bool {
         Packages.run(["xdotool"] + arguments) != nil
     }
 
@@ -313,7 +313,7 @@ final class ScenarioRunner {
     // MARK: Running a browser
 
     /// What the memory readings of a run say.
-    private struct Watch {
+    struct Watch {
         /// The highest PSS read.
         var peak = 0
         /// The last PSS read.
@@ -340,7 +340,7 @@ final class ScenarioRunner {
 
     /// Reads the memory every sample interval until `ready` holds and no page was requested
     /// for ``Settings/quiet``, the browser exits, or the time limit.
-    private func watchUntil(_ process: BrowserProcess, ready: (UInt64) -> Bool) -> Watch {
+    func watchUntil(_ process: BrowserProcess, ready: (UInt64) -> Bool) -> Watch {
         var watch = Watch()
         while true {
             let tree = process.memory()
@@ -405,7 +405,7 @@ final class ScenarioRunner {
     }
 
     /// A browser started for a run, or why not.
-    private enum Started {
+    enum Started {
         /// It runs, on this copy of the profile.
         case running(BrowserProcess, URL)
         /// It cannot run the scenario.
@@ -425,7 +425,7 @@ final class ScenarioRunner {
 
     /// Copies `template` for the run and starts the browser with the arguments `arguments`
     /// gives for the copy.
-    private func start(
+    func start(
         _ browser: any BenchmarkedBrowser, _ label: String, _ run: Int, copying template: URL,
         environment: (URL) -> [String: String] = { _ in [:] }, _ arguments: (URL) -> Capability
     ) -> Started {
@@ -449,7 +449,7 @@ final class ScenarioRunner {
     }
 
     /// Ends the browser and deletes the run's profile.
-    private func finish(_ process: BrowserProcess, _ profile: URL) {
+    func finish(_ process: BrowserProcess, _ profile: URL) {
         process.terminate()
         try? FileManager.default.removeItem(at: profile)
     }
@@ -458,7 +458,7 @@ final class ScenarioRunner {
     /// (a browser that had 1,000 tabs takes seconds to tear down: renderers, session writes)
     /// and the copy of the profile are not in the next one's figures: at least a second, then
     /// until the CPUs were busy less than 10 % of a quarter second, 15 s at most.
-    private func settle() {
+    func settle() {
         // Writes the previous run's files and the new copy of the profile to disk first
         // (sync(2) returns once they are written): their writeback is I/O the next run
         // would otherwise share the machine with.
@@ -495,21 +495,21 @@ final class ScenarioRunner {
         return nil
     }
 
-    private func report(_ browser: any BenchmarkedBrowser, _ label: String, _ run: Int, _ text: String) {
+    func report(_ browser: any BenchmarkedBrowser, _ label: String, _ run: Int, _ text: String) {
         print("  \(Figures.pad(browser.name, 9)) \(Figures.pad(label, 14)) run \(run): \(text)")
         fflush(nil)
     }
 
-    private func nanoseconds(_ duration: Duration) -> UInt64 {
+    func nanoseconds(_ duration: Duration) -> UInt64 {
         let (whole, fraction) = duration.components
         return UInt64(whole) * 1_000_000_000 + UInt64(fraction / 1_000_000_000)
     }
 
-    private func seconds(_ nanoseconds: UInt64) -> Double { Double(nanoseconds) / 1e9 }
+    func seconds(_ nanoseconds: UInt64) -> Double { Double(nanoseconds) / 1e9 }
 
-    private func seconds(_ duration: Duration) -> Int { Int(duration.components.seconds) }
+    func seconds(_ duration: Duration) -> Int { Int(duration.components.seconds) }
 
-    private func format(_ seconds: Double?) -> String {
+    func format(_ seconds: Double?) -> String {
         seconds.map { TableFormat.value($0, .seconds) } ?? "never"
     }
 

@@ -82,4 +82,25 @@ final class SwiftletBrowser: BenchmarkedBrowser {
         }
         return .arguments(openArguments(profile: profile, urls: urls, bench: bench))
     }
+
+    /// Opens `about:blank` with prerendering on or off in the profile's prefs
+    /// (`prerender.enabled`).
+    func prerenderArguments(profile: URL, enabled: Bool, bench: BenchmarkContext) -> Capability {
+        let file = profile.appendingPathComponent("Default/Preferences")
+        var document =
+            (try? Data(contentsOf: file)).flatMap {
+                try? JSONSerialization.jsonObject(with: $0) as? [String: Any]
+            } ?? [:]
+        var prerender = document["prerender"] as? [String: Any] ?? [:]
+        prerender["enabled"] = enabled
+        document["prerender"] = prerender
+        do {
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try JSONSerialization.data(withJSONObject: document).write(to: file)
+        } catch {
+            return .unsupported("could not write \(file.path): \(error)")
+        }
+        return .arguments(openArguments(profile: profile, urls: [URL(string: "about:blank")!], bench: bench))
+    }
 }

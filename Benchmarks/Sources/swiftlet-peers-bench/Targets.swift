@@ -53,6 +53,12 @@ struct Targets {
             bounds = ownScaled(1.3, .openSettledPSS(tabs: 1), what: "the 1-tab figure")
         case .tabSwitchCPU:
             bounds = [Bound(limit: 16, text: "≤ 16 ms", short: "16 ms")]
+        case .typedLoaded(.on), .typedPainted(.on):
+            bounds = named(0.3, ["Firefox", "Epiphany"], figure) + named(1, ["Chromium"], figure)
+        case .keystrokeRowsCPU:
+            bounds = [Bound(limit: 2, text: "≤ 2 ms", short: "2 ms")]
+        case .keystrokeRowsCPUP99:
+            bounds = [Bound(limit: 8, text: "≤ 8 ms", short: "8 ms")]
         default:
             return nil
         }
@@ -79,6 +85,20 @@ struct Targets {
                     + "\(TableFormat.value(factor * value, figure.unit)))",
                 short: "\(factorText) × \(peer)")
         ]
+    }
+
+    /// `factor` × each of `names`' medians of `figure` (those measured).
+    private func named(_ factor: Double, _ names: [String], _ figure: Figure) -> [Bound] {
+        names.compactMap { peer in
+            guard peers.contains(peer), let value = results.median(figure, peer) else { return nil }
+            let factorText = TableFormat.factor(factor)
+            let scaled = factor == 1 ? "" : " → \(TableFormat.value(factor * value, figure.unit))"
+            return Bound(
+                limit: factor * value,
+                text:
+                    "≤ \(factor == 1 ? "" : "\(factorText) × ")\(peer)'s \(TableFormat.value(value, figure.unit))\(scaled)",
+                short: factor == 1 ? peer : "\(factorText) × \(peer)")
+        }
     }
 
     /// `factor` × Swiftlet's own median of `base`.

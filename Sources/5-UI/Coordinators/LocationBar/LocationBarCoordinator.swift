@@ -96,11 +96,16 @@ final class LocationBarCoordinator: FeatureCoordinator {
         let mediator = OmniboxPopupMediator(
             webStateList: webStateList, controller: controller,
             webStateFactory: { WebState(params: .init(context: profile.webEngineContext, url: $0)) },
-            switchToTab: { Self.switchToTab($0) }, prerender: prerender)
+            switchToTab: { Self.switchToTab($0) },
+            faviconLoader: profile.userData.getOrCreate(FaviconLoader.userDataKey) {
+                FaviconLoader(context: profile.webEngineContext)
+            }, prerender: prerender)
         let popup = OmniboxPopupViewController(
             locationBar: entry, commands: dispatcher.sender(for: (any OmniboxCommands).self))
         register((any OmniboxCommands).self, to: mediator)
-        mediator.consumer = popup
+        mediator.consumer = consumer(popup as any OmniboxPopupConsumer) {
+            OmniboxKeystrokeTimer(forwardingTo: $0, entry: entry.widget)
+        }
         onStop { mediator.disconnect() }
         if EventLog.isEnabled, let service = prerender?.service {
             let logger = PrerenderEventLogger()

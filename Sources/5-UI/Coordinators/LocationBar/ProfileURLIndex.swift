@@ -15,7 +15,10 @@ final class ProfileURLIndex {
     init(history: HistoryService?) {
         self.history = history
         guard let history else { return }
-        Task { [index] in await index.connect(to: history) }
+        Task { [index] in
+            await index.connect(to: history)
+            EventLog.record("url-index-built", "\(index.count)")
+        }
     }
 
     isolated deinit {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import Omnibox
 public import Prerender
 public import TabModel
@@ -9,7 +9,10 @@ public import Web
 /// the rows and the entry's text (the inline completion, a row chosen with the arrows) to the
 /// ``OmniboxPopupConsumer``, and opens what the user picks. After Chromium's
 /// `OmniboxEditModel` and `OmniboxPopupModel` (components/omnibox/browser/); the text itself
-/// is kept by the Omnibox library's ``OmniboxEditModel``.
+/// is kept by the Omnibox library's ``OmniboxEditModel``. The rows of pages carry their
+/// favicons from the profile's ``FaviconLoader``: those it has in memory at once, the others
+/// asked of the engine's favicon database off the main thread and pushed again with the rows
+/// when they arrive (Chromium's `OmniboxPopupViewViews` gets them from its `FaviconCache`).
 ///
 /// With a ``PrerenderBrowserAgent``, a default match that is a page of the history is loaded
 /// before Enter: at once when it is completed inline, after
@@ -17,7 +20,7 @@ public import Web
 /// `PrerenderService` for `immediately` when the match is inline-completed). Enter on it
 /// shows the prerendered tab; another default match, or the dropdown closing, ends it.
 @MainActor
-public final class OmniboxPopupMediator: OmniboxCommands {
+public final class OmniboxPopupMediator: OmniboxCommands, FaviconLoaderObserver {
     private let webStateList: WebStateList
     private let model: OmniboxEditModel
     private let webStateFactory: WebStateFactory
@@ -33,6 +36,7 @@ public final class OmniboxPopupMediator: OmniboxCommands {
     private var typedTextByTab: [WebStateID: String] = [:]
     private var activeTab: WebStateID?
     private var activeTabObservation: ActiveTabChangeObserver?
+    private let faviconLoader: FaviconLoader?
 
     /// The dropdown. Held weakly.
     public weak var consumer: (any OmniboxPopupConsumer)? {
@@ -40,15 +44,17 @@ public final class OmniboxPopupMediator: OmniboxCommands {
     }
 
     /// Opens what is chosen in `webStateList`'s active tab, or in a new tab made by
-    /// `webStateFactory`; a "Switch to Tab" row calls `switchToTab` with the tab. `prerender`
-    /// loads the default match before Enter.
+    /// `webStateFactory`; a "Switch to Tab" row calls `switchToTab` with the tab. Rows of
+    /// pages get their favicons from `faviconLoader`; `prerender` loads the default match
+    /// before Enter.
     public init(
         webStateList: WebStateList, controller: AutocompleteController,
         webStateFactory: @escaping WebStateFactory, switchToTab: @escaping @MainActor (WebStateID) -> Void,
-        prerender: PrerenderBrowserAgent? = nil
+        faviconLoader: FaviconLoader? = nil, prerender: PrerenderBrowserAgent? = nil
     ) {
         self.prerender = prerender
         self.webStateList = webStateList
+        self.faviconLoader = faviconLoader
         model = OmniboxEditModel(controller: controller)
         self.webStateFactory = webStateFactory
         self.switchToTab = switchToTab
@@ -56,6 +62,7 @@ public final class OmniboxPopupMediator: OmniboxCommands {
         activeTabObservation = ActiveTabChangeObserver(list: webStateList) { [weak self] in
             self?.activeTabChanged()
         }
+        faviconLoader?.addObserver(self)
     }
 
     /// Stops; the mediator cannot be used afterwards.
@@ -63,6 +70,7 @@ public final class OmniboxPopupMediator: OmniboxCommands {
         state.disconnect()
         activeTabObservation = nil
         prerender?.cancelPrerender(reason: .locationBarClosed)
+        faviconLoader?.removeObserver(self)
     }
 
     private func activeTabChanged() {
@@ -160,6 +168,15 @@ public final class OmniboxPopupMediator: OmniboxCommands {
         typedText = nil
     }
 
+    // MARK: FaviconLoaderObserver
+
+    public func faviconLoader(_ loader: FaviconLoader, didLoadFaviconForPageURL pageURL: URL) {
+        guard !state.isDisconnected,
+            model.result.matches.contains(where: { Self.hasFavicon($0) && $0.destinationURL == pageURL })
+        else { return }
+        pushRows()
+    }
+
     // MARK: Private
 
     private func close(cancelling reason: PrerenderCancelReason? = .locationBarClosed) {
@@ -208,7 +225,23 @@ public final class OmniboxPopupMediator: OmniboxCommands {
 
     private func pushRows() {
         let matches = model.result.matches
-        consumer?.setRows(matches.map(Self.row), selected: matches.isEmpty ? nil : (selected ?? 0))
+        let rows = matches.map { match in
+            var row = Self.row(match)
+            if Self.hasFavicon(match) {
+                row.favicon = faviconLoader?.favicon(forPageURL: match.destinationURL)
+            }
+            return row
+        }
+        consumer?.setRows(rows, selected: matches.isEmpty ? nil : (selected ?? 0))
+    }
+
+    /// Whether `match`'s row shows its page's favicon (a page, not a search or what was
+    /// typed).
+    private static func hasFavicon(_ match: AutocompleteMatch) -> Bool {
+        switch match.type {
+        case .historyURL, .bookmark, .openTab: true
+        case .search, .urlWhatYouTyped: false
+        }
     }
 
     /// What the entry shows when `match`'s row is chosen with the arrows: its URL (the

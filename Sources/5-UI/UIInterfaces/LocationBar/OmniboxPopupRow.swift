@@ -1,3 +1,5 @@
+public import Foundation
+
 /// One row of the location bar's dropdown, as the view draws it (Chromium's
 /// `OmniboxPopupView` rows: an icon, the title, the URL, the matched text in bold).
 public struct OmniboxPopupRow: Equatable, Sendable {
@@ -21,10 +23,14 @@ public struct OmniboxPopupRow: Equatable, Sendable {
     public var url: String
     /// The parts of ``url`` in bold, as UTF-8 byte offsets.
     public var urlBold: [Range<Int>]
+    /// The page's favicon (PNG bytes), shown in place of the kind's icon; nil: not known (yet).
+    public var favicon: Data?
 
     public init(
-        kind: Kind, title: String, titleBold: [Range<Int>] = [], url: String, urlBold: [Range<Int>] = []
+        kind: Kind, title: String, titleBold: [Range<Int>] = [], url: String, urlBold: [Range<Int>] = [],
+        favicon: Data? = nil
     ) {
+        self.favicon = favicon
         self.kind = kind
         self.title = title
         self.titleBold = titleBold

@@ -247,7 +247,7 @@ public final class OmniboxPopupViewController: OmniboxPopupConsumer {
         gtk_widget_set_margin_end(box, 6)
         gtk_widget_set_margin_top(box, 3)
         gtk_widget_set_margin_bottom(box, 3)
-        let icon = gtk_image_new_from_icon_name(iconName(row.kind))!
+        let icon = row.favicon.flatMap(faviconImage) ?? gtk_image_new_from_icon_name(iconName(row.kind))!
         gtk_box_append(cast(box), icon)
         let texts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_set_hexpand(texts, 1)
@@ -278,6 +278,22 @@ public final class OmniboxPopupViewController: OmniboxPopupConsumer {
         let name = [row.title, row.url, tag(row.kind) ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
         setAccessibleLabel(listRow, name)
         return listRow
+    }
+
+    /// An image of the favicon `png` at the size of the symbolic icons, or nil when GDK cannot
+    /// read it.
+    static func faviconImage(_ png: Data) -> UnsafeMutablePointer<GtkWidget>? {
+        let bytes = png.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(bytes) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let texture = gdk_texture_new_from_bytes(bytes, &error) else {
+            if error != nil { g_error_free(error) }
+            return nil
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        let image = gtk_image_new_from_paintable(texture)!
+        gtk_image_set_pixel_size(opaque(image), 16)
+        return image
     }
 
     static func iconName(_ kind: OmniboxPopupRow.Kind) -> String {
