@@ -52,15 +52,26 @@ final class OmniboxPopupViewControllerTests: ViewControllerTestCase, @unchecked 
                 ], selected: 0)
             let rows = descendants(of: popup.popover, ofType: gtk_list_box_row_get_type())
             XCTAssertEqual(rows.count, 3)
-            let labels = descendants(of: popup.popover, ofType: gtk_label_get_type()).map {
-                String(cString: gtk_label_get_label(OpaquePointer($0)))
+            @MainActor func shownLabels() -> [String] {
+                descendants(of: popup.popover, ofType: gtk_label_get_type()).filter {
+                    gtk_widget_get_visible($0) != 0
+                }.map { String(cString: gtk_label_get_label(OpaquePointer($0))) }
             }
             XCTAssertEqual(
-                labels,
+                shownLabels(),
                 [
                     "ex", "Search", "<b>Ex</b>ample &amp; co", "<b>ex</b>ample.org", "Tab", "tab.test",
                     "Switch to Tab",
                 ])
+            // The next keystroke's rows are shown in the same row widgets.
+            popup.setRows(
+                [
+                    OmniboxPopupRow(kind: .page, title: "Exam", titleBold: [0..<3], url: "exam.test"),
+                    OmniboxPopupRow(kind: .search, title: "exa", url: ""),
+                ], selected: 0)
+            let rowsAfter = descendants(of: popup.popover, ofType: gtk_list_box_row_get_type())
+            XCTAssertEqual(rowsAfter, Array(rows.prefix(2)))
+            XCTAssertEqual(shownLabels(), ["<b>Exa</b>m", "exam.test", "exa", "Search"])
             popup.setRows([], selected: nil)
             XCTAssertTrue(descendants(of: popup.popover, ofType: gtk_list_box_row_get_type()).isEmpty)
         }

@@ -32,6 +32,11 @@ public final class OmniboxPopupViewController: OmniboxPopupConsumer {
     private var showingTabText = false
     /// The rows shown.
     private(set) var rows: [OmniboxPopupRow] = []
+    /// The widgets of the rows, in order, one for each row shown.
+    private var rowWidgets: [RowWidgets] = []
+    /// The favicons decoded, by their PNG bytes (at most ``textureCacheLimit``).
+    var textures: [Data: GObjectRef] = [:]
+    static let textureCacheLimit = 64
 
     public init(locationBar: LocationBarViewController, commands: CommandSender<any OmniboxCommands>) {
         self.locationBar = locationBar
@@ -180,8 +185,18 @@ public final class OmniboxPopupViewController: OmniboxPopupConsumer {
 
     public func setRows(_ rows: [OmniboxPopupRow], selected: Int?) {
         self.rows = rows
-        while let child = gtk_widget_get_first_child(list) { gtk_list_box_remove(opaque(list), child) }
-        for row in rows { gtk_list_box_append(opaque(list), Self.makeRow(row)) }
+        // The rows' widgets are kept and given the new values: making them again on every
+        // keystroke cost about a third of a keystroke's main-thread time.
+        while rowWidgets.count > rows.count {
+            gtk_list_box_remove(opaque(list), rowWidgets.removeLast().listRow)
+        }
+        while rowWidgets.count < rows.count {
+            let widgets = RowWidgets()
+            gtk_list_box_append(opaque(list), widgets.listRow)
+            rowWidgets.append(widgets)
+        }
+        gtk_list_box_unselect_all(opaque(list))
+        for (widgets, row) in zip(rowWidgets, rows) { widgets.show(row, favicon: texture(row.favicon)) }
         if let selected, let row = gtk_list_box_get_row_at_index(opaque(list), Int32(selected)) {
             gtk_list_box_select_row(opaque(list), row)
         }
@@ -240,61 +255,6 @@ public final class OmniboxPopupViewController: OmniboxPopupConsumer {
     }
 
     // MARK: Rows
-
-    static func makeRow(_ row: OmniboxPopupRow) -> UnsafeMutablePointer<GtkWidget> {
-        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 10)!
-        gtk_widget_set_margin_start(box, 6)
-        gtk_widget_set_margin_end(box, 6)
-        gtk_widget_set_margin_top(box, 3)
-        gtk_widget_set_margin_bottom(box, 3)
-        let icon = row.favicon.flatMap(faviconImage) ?? gtk_image_new_from_icon_name(iconName(row.kind))!
-        gtk_box_append(cast(box), icon)
-        let texts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_widget_set_hexpand(texts, 1)
-        let title = gtk_label_new(nil)!
-        gtk_label_set_markup(opaque(title), markup(row.title, bold: row.titleBold))
-        gtk_label_set_xalign(opaque(title), 0)
-        gtk_label_set_ellipsize(opaque(title), PANGO_ELLIPSIZE_END)
-        gtk_box_append(cast(texts), title)
-        if !row.url.isEmpty {
-            let url = gtk_label_new(nil)!
-            gtk_label_set_markup(opaque(url), markup(row.url, bold: row.urlBold))
-            gtk_label_set_xalign(opaque(url), 0)
-            gtk_label_set_ellipsize(opaque(url), PANGO_ELLIPSIZE_MIDDLE)
-            gtk_widget_add_css_class(url, "dim-label")
-            gtk_widget_add_css_class(url, "caption")
-            gtk_box_append(cast(texts), url)
-        }
-        gtk_box_append(cast(box), texts)
-        if let tag = tag(row.kind) {
-            let label = gtk_label_new(tag)!
-            gtk_widget_add_css_class(label, "dim-label")
-            gtk_widget_add_css_class(label, "caption-heading")
-            gtk_box_append(cast(box), label)
-        }
-        let listRow = gtk_list_box_row_new()!
-        gtk_list_box_row_set_child(cast(listRow), box)
-        gtk_widget_set_focusable(listRow, 0)
-        let name = [row.title, row.url, tag(row.kind) ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
-        setAccessibleLabel(listRow, name)
-        return listRow
-    }
-
-    /// An image of the favicon `png` at the size of the symbolic icons, or nil when GDK cannot
-    /// read it.
-    static func faviconImage(_ png: Data) -> UnsafeMutablePointer<GtkWidget>? {
-        let bytes = png.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        defer { g_bytes_unref(bytes) }
-        var error: UnsafeMutablePointer<GError>?
-        guard let texture = gdk_texture_new_from_bytes(bytes, &error) else {
-            if error != nil { g_error_free(error) }
-            return nil
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
-        let image = gtk_image_new_from_paintable(texture)!
-        gtk_image_set_pixel_size(opaque(image), 16)
-        return image
-    }
 
     static func iconName(_ kind: OmniboxPopupRow.Kind) -> String {
         switch kind {
