@@ -184,6 +184,7 @@ public final class OmniboxPopupViewController: OmniboxPopupConsumer {
     // MARK: OmniboxPopupConsumer
 
     public func setRows(_ rows: [OmniboxPopupRow], selected: Int?) {
+        let previous = self.rows
         self.rows = rows
         // The rows' widgets are kept and given the new values: making them again on every
         // keystroke cost about a third of a keystroke's main-thread time.
@@ -202,7 +203,12 @@ public final class OmniboxPopupViewController: OmniboxPopupConsumer {
         }
         if rows.isEmpty {
             gtk_popover_popdown(cast(popover))
-        } else if gtk_widget_get_visible(popover) == 0, gtk_widget_get_mapped(locationBar.widget) != 0 {
+        } else if gtk_widget_get_visible(popover) != 0 {
+            // GTK 4.8 grows a shown popover to fit its rows but does not shrink it by itself;
+            // presenting it again lays it out anew, which costs a third of a keystroke's time,
+            // so only when the rows take less room than before (fewer, or fewer with a URL).
+            if Self.lines(rows) < Self.lines(previous) { gtk_popover_present(cast(popover)) }
+        } else if gtk_widget_get_mapped(locationBar.widget) != 0 {
             // (A popover needs its entry in a window on screen.) As wide as the entry.
             gtk_widget_set_size_request(list, max(gtk_widget_get_width(locationBar.widget) - 24, 320), -1)
             gtk_popover_popup(cast(popover))
@@ -255,6 +261,11 @@ public final class OmniboxPopupViewController: OmniboxPopupConsumer {
     }
 
     // MARK: Rows
+
+    /// The lines of text `rows` show: what their height goes by.
+    static func lines(_ rows: [OmniboxPopupRow]) -> Int {
+        rows.reduce(0) { $0 + ($1.url.isEmpty ? 1 : 2) }
+    }
 
     static func iconName(_ kind: OmniboxPopupRow.Kind) -> String {
         switch kind {
