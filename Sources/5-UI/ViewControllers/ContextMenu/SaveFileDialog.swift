@@ -4,16 +4,14 @@ public import Foundation
 import GLibSupport
 public import UIInterfaces
 
-/// The window's "ask where to save" dialog: a `GtkFileChooserNative` in save mode, modal over
-/// the window (the desktop's portal dialog when there is one, GTK's own otherwise), starting
-/// in the user's download directory with the suggested name filled in. GTK 4 asks before
-/// replacing a file. GTK 4.8 has no `GtkFileDialog` (4.10), and the native chooser is not
-/// deprecated before it.
+/// The window's "ask where to save" dialog: a ``NativeFileChooser`` in save mode, modal over
+/// the window, starting in the user's download directory with the suggested name filled in.
+/// GTK 4 asks before replacing a file.
 @MainActor
 public final class SaveFileDialog: SaveFileChooser {
     private let window: UnsafeMutablePointer<GtkWindow>
-    /// The dialogs shown and not answered yet, with their response handlers.
-    private var shown: [(dialog: GObjectRef, response: SignalConnection)] = []
+    /// The dialogs shown and not answered yet.
+    private var shown: [NativeFileChooser] = []
 
     /// Dialogs modal over `window`, which must outlive them.
     public init(window: UnsafeMutablePointer<GtkWindow>) { self.window = window }
@@ -21,10 +19,7 @@ public final class SaveFileDialog: SaveFileChooser {
     public var isInFocusedWindow: Bool { gtk_window_is_active(window) != 0 }
 
     isolated deinit {
-        for entry in shown {
-            entry.response.cancel()
-            gtk_native_dialog_destroy(entry.dialog.typed())
-        }
+        for chooser in shown { chooser.destroy() }
     }
 
     /// Where downloads go, as the engine has it: XDG's download directory, else `~/Downloads`
@@ -43,31 +38,14 @@ public final class SaveFileDialog: SaveFileChooser {
     public func chooseSaveLocation(
         title: String, suggestedName: String, folder: URL?, completion: @escaping @MainActor (URL?) -> Void
     ) {
-        let native = gtk_file_chooser_native_new(
-            title, window, GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel")!
-        let dialog = GObjectRef(adopting: UnsafeMutableRawPointer(native))
-        let chooser = native
-        if let downloads = folder ?? Self.downloadDirectory {
-            let folder = g_file_new_for_path(downloads.path)
-            gtk_file_chooser_set_current_folder(chooser, folder, nil)
-            g_object_unref(UnsafeMutableRawPointer(folder))
+        let chooser = NativeFileChooser(
+            title: title, parent: window, action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: "_Save")
+        if let downloads = folder ?? Self.downloadDirectory { chooser.setCurrentFolder(downloads.path) }
+        chooser.setCurrentName(suggestedName)
+        chooser.show { [weak self, weak chooser] chosen in
+            self?.shown.removeAll { $0 === chooser }
+            completion(chosen.map { URL(fileURLWithPath: $0) })
         }
-        gtk_file_chooser_set_current_name(chooser, suggestedName)
-        gtk_native_dialog_set_modal(dialog.typed(), 1)
-        let response = SignalConnection.connect(dialog.pointer, signal: "response") { [weak self] args in
-            var chosen: URL?
-            if args.int(at: 1) == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser)
-            {
-                if let path = g_file_get_path(file) {
-                    chosen = URL(fileURLWithPath: String(cString: path))
-                    g_free(path)
-                }
-                g_object_unref(UnsafeMutableRawPointer(file))
-            }
-            self?.shown.removeAll { $0.dialog.pointer == dialog.pointer }
-            completion(chosen)
-        }
-        shown.append((dialog, response))
-        gtk_native_dialog_show(dialog.typed())
+        shown.append(chooser)
     }
 }

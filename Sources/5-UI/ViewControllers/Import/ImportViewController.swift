@@ -21,7 +21,7 @@ public final class ImportViewController: ImportConsumer {
     private(set) var progressBar: UnsafeMutablePointer<GtkWidget>?
     private var parent: UnsafeMutableRawPointer?
     private var connections: [SignalConnection] = []
-    private var fileChooser: GObjectRef?
+    private var fileChooser: NativeFileChooser?
 
     static let title = "Import Bookmarks and History"
     static let fileRowTitle = "From a File…"
@@ -98,37 +98,20 @@ public final class ImportViewController: ImportConsumer {
         }
     }
 
-    /// GTK 4.8 has no `GtkFileDialog`: a `GtkFileChooserNative` opening an `.html` file.
+    /// A file chooser opening an `.html` file.
     private func chooseFile() {
-        let native = gtk_file_chooser_native_new(
-            "Import Bookmarks From a File", dialog.map { cast($0) }, GTK_FILE_CHOOSER_ACTION_OPEN, "_Import",
-            "_Cancel")!
-        let chooser = GObjectRef(adopting: UnsafeMutableRawPointer(native))
-        let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, "Bookmark Files (HTML)")
-        gtk_file_filter_add_pattern(filter, "*.html")
-        gtk_file_filter_add_pattern(filter, "*.htm")
-        gtk_file_chooser_add_filter(native, filter)
-        g_object_unref(UnsafeMutableRawPointer(filter))
-        gtk_native_dialog_set_modal(chooser.typed(), 1)
-        var response: SignalConnection?
-        response = SignalConnection.connect(chooser.pointer, signal: "response") { [weak self] arguments in
-            defer {
-                response?.cancel()
-                self?.fileChooser = nil
-            }
-            guard arguments.int(at: 1) == GTK_RESPONSE_ACCEPT.rawValue,
-                let file = gtk_file_chooser_get_file(native)
-            else { return }
-            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-            guard let path = g_file_get_path(file) else { return }
-            let chosen = String(cString: path)
-            g_free(path)
-            self?.startImport()
-            self?.commands.send { $0.importBookmarksFile(atPath: chosen) }
+        let chooser = NativeFileChooser(
+            title: "Import Bookmarks From a File", parent: dialog.map { cast($0) },
+            action: GTK_FILE_CHOOSER_ACTION_OPEN,
+            accept: "_Import")
+        chooser.addFilter(name: "Bookmark Files (HTML)", patterns: ["*.html", "*.htm"])
+        chooser.show { [weak self] chosen in
+            self?.fileChooser = nil
+            guard let self, let chosen else { return }
+            startImport()
+            commands.send { $0.importBookmarksFile(atPath: chosen) }
         }
         fileChooser = chooser
-        gtk_native_dialog_show(chooser.typed())
     }
 
     // MARK: ImportConsumer

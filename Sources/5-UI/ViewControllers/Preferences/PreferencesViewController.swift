@@ -26,7 +26,7 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
     /// While a push sets widgets, whose signals are then not the user's.
     private var isPushing = false
     private var values = PreferencesValues()
-    private var folderChooser: GObjectRef?
+    private var folderChooser: NativeFileChooser?
 
     let searchEngineRow: UnsafeMutablePointer<GtkWidget>
     let customSearchRow: UnsafeMutablePointer<GtkWidget>
@@ -351,33 +351,18 @@ public final class PreferencesViewController: ViewController, PreferencesConsume
         commands.send { $0.setHomePage(text) }
     }
 
-    /// GTK 4.8 has no `GtkFileDialog`: a `GtkFileChooserNative` choosing a folder, starting in
-    /// the current one.
+    /// A file chooser choosing a folder, starting in the current one.
     private func chooseDownloadFolder() {
-        let native = gtk_file_chooser_native_new(
-            "Download Folder", window, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, "_Select", "_Cancel")!
-        let dialog = GObjectRef(adopting: UnsafeMutableRawPointer(native))
-        let current = g_file_new_for_path(values.downloadDirectory)
-        gtk_file_chooser_set_current_folder(native, current, nil)
-        g_object_unref(UnsafeMutableRawPointer(current))
-        gtk_native_dialog_set_modal(dialog.typed(), 1)
-        var response: SignalConnection?
-        response = SignalConnection.connect(dialog.pointer, signal: "response") { [weak self] args in
-            defer {
-                response?.cancel()
-                self?.folderChooser = nil
-            }
-            guard args.int(at: 1) == GTK_RESPONSE_ACCEPT.rawValue,
-                let file = gtk_file_chooser_get_file(native)
-            else { return }
-            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-            guard let path = g_file_get_path(file) else { return }
-            let chosen = String(cString: path)
-            g_free(path)
+        let chooser = NativeFileChooser(
+            title: "Download Folder", parent: window, action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+            accept: "_Select")
+        chooser.setCurrentFolder(values.downloadDirectory)
+        chooser.show { [weak self] chosen in
+            self?.folderChooser = nil
+            guard let chosen else { return }
             self?.commands.send { $0.setDownloadDirectory(chosen) }
         }
-        folderChooser = dialog
-        gtk_native_dialog_show(dialog.typed())
+        folderChooser = chooser
     }
 
     // MARK: PreferencesConsumer
