@@ -410,22 +410,9 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     /// Starts the History window on first use; it stops when the user closes it.
     func showHistory() {
         if history == nil, let service = appState?.historyServices.service(for: browser.profile) {
-            let profile = browser.profile
             let history = HistoryCoordinator(
-                service: service,
-                faviconLoader: profile.userData.getOrCreate(FaviconLoader.userDataKey) {
-                    FaviconLoader(context: profile.webEngineContext)
-                },
-                webStateFactory: { WebState(params: .init(context: profile.webEngineContext, url: $0)) },
-                webStateList: webStateList, dispatcher: dispatcher
-            ) { [weak self] in
-                guard let self, let closed = self.history else { return }
-                self.history = nil
-                // After the close request, which destroys the window.
-                GLibMainLoop.addIdle { [weak self] in
-                    if closed.isStarted { self?.stopChild(closed) }
-                }
-            }
+                service: service, faviconLoader: faviconLoader, webStateFactory: newTabFactory,
+                webStateList: webStateList, dispatcher: dispatcher, onClose: stopOnClose(\.history))
             startChild(history)
             self.history = history
         }
@@ -435,25 +422,40 @@ final class BrowserCoordinator: FeatureCoordinator, BrowserCommands {
     /// Starts the Bookmarks window on first use; it stops when the user closes it.
     func showBookmarks() {
         if bookmarksWindow == nil, let model = appState?.bookmarkModels.model(for: browser.profile) {
-            let profile = browser.profile
             let bookmarksWindow = BookmarksWindowCoordinator(
-                model: model,
-                faviconLoader: profile.userData.getOrCreate(FaviconLoader.userDataKey) {
-                    FaviconLoader(context: profile.webEngineContext)
-                },
-                webStateFactory: { WebState(params: .init(context: profile.webEngineContext, url: $0)) },
-                webStateList: webStateList, dispatcher: dispatcher
-            ) { [weak self] in
-                guard let self, let closed = self.bookmarksWindow else { return }
-                self.bookmarksWindow = nil
-                // After the close request, which destroys the window.
-                GLibMainLoop.addIdle { [weak self] in
-                    if closed.isStarted { self?.stopChild(closed) }
-                }
-            }
+                model: model, faviconLoader: faviconLoader, webStateFactory: newTabFactory,
+                webStateList: webStateList, dispatcher: dispatcher, onClose: stopOnClose(\.bookmarksWindow))
             startChild(bookmarksWindow)
             self.bookmarksWindow = bookmarksWindow
         }
         bookmarksWindow?.present(over: window?.rawPointer)
+    }
+
+    /// The profile's favicons, for the library windows.
+    private var faviconLoader: FaviconLoader {
+        let profile = browser.profile
+        return profile.userData.getOrCreate(FaviconLoader.userDataKey) {
+            FaviconLoader(context: profile.webEngineContext)
+        }
+    }
+
+    /// New tabs of the window's profile, for the library windows.
+    private var newTabFactory: WebStateFactory {
+        let context = browser.profile.webEngineContext
+        return { WebState(params: .init(context: context, url: $0)) }
+    }
+
+    /// What a library window's coordinator at `keyPath` does when the user closes the window:
+    /// it is forgotten at once, and stopped after the close request (which destroys the window).
+    private func stopOnClose<Child: Coordinator>(
+        _ keyPath: ReferenceWritableKeyPath<BrowserCoordinator, Child?>
+    ) -> @MainActor () -> Void {
+        { [weak self] in
+            guard let self, let closed = self[keyPath: keyPath] else { return }
+            self[keyPath: keyPath] = nil
+            GLibMainLoop.addIdle { [weak self] in
+                if closed.isStarted { self?.stopChild(closed) }
+            }
+        }
     }
 }

@@ -120,35 +120,28 @@ extension BookmarksWindowViewController {
     // MARK: The tree's rows
 
     func connectFolderSignals(factory: UnsafeMutableRawPointer) {
-        connections.append(
-            SignalConnection.connect(factory, signal: "setup") { [weak self] arguments in
-                guard let self, let item = arguments.object(at: 1) else { return }
+        connections += connectListItemFactory(
+            factory,
+            setUp: { [weak self] item in
+                guard let self else { return }
                 let cell = FolderCell()
                 gtk_list_item_set_child(OpaquePointer(item), cell.expander)
                 addDropTarget(to: cell)
                 folderCells[item] = cell
-            })
-        connections.append(
-            SignalConnection.connect(factory, signal: "bind") { [weak self] arguments in
-                guard let self, let item = arguments.object(at: 1), let cell = folderCells[item] else {
-                    return
-                }
+            },
+            bind: { [weak self] item in
+                guard let self, let cell = folderCells[item] else { return }
                 let row = gtk_list_item_get_item(OpaquePointer(item))
                 gtk_tree_expander_set_list_row(opaque(cell.expander), row.map(OpaquePointer.init))
                 cell.folderID = row.flatMap { FolderTree.folderID(ofRow: $0) }
                 bind(cell)
-            })
-        connections.append(
-            SignalConnection.connect(factory, signal: "unbind") { [weak self] arguments in
-                guard let item = arguments.object(at: 1), let cell = self?.folderCells[item] else { return }
+            },
+            unbind: { [weak self] item in
+                guard let cell = self?.folderCells[item] else { return }
                 gtk_tree_expander_set_list_row(opaque(cell.expander), nil)
                 cell.folderID = nil
-            })
-        connections.append(
-            SignalConnection.connect(factory, signal: "teardown") { [weak self] arguments in
-                guard let item = arguments.object(at: 1) else { return }
-                self?.folderCells[item] = nil
-            })
+            },
+            tearDown: { [weak self] item in self?.folderCells[item] = nil })
         connections.append(
             SignalConnection.connect(UnsafeMutableRawPointer(folderSelection), signal: "selection-changed") {
                 [weak self] _ in

@@ -23,7 +23,7 @@ public import UIInterfaces
 /// the Delete key or the Delete button deletes the selected rows; a row's menu (its button or
 /// a right click) opens it in a new tab or deletes everything from its site.
 @MainActor
-public final class HistoryViewController: ViewController, HistoryConsumer {
+public final class HistoryViewController: LibraryWindow, HistoryConsumer {
     /// The window (an `AdwWindow`).
     public let widget: UnsafeMutablePointer<GtkWidget>
     private let ownership: GObjectRef
@@ -128,23 +128,9 @@ public final class HistoryViewController: ViewController, HistoryConsumer {
         connectSignals(factory: UnsafeMutableRawPointer(factory))
     }
 
-    /// The window as GTK's window functions take it.
-    var window: UnsafeMutablePointer<GtkWindow> { cast(widget) }
-
-    /// Shows the window over `parent` (a `GtkWindow *`), or brings it to the front.
-    public func present(over parent: UnsafeMutableRawPointer?) {
-        if let parent { gtk_window_set_transient_for(window, parent.assumingMemoryBound(to: GtkWindow.self)) }
-        gtk_window_present(window)
-    }
-
-    /// Calls `handler` when the user closes the window.
     public func onClose(_ handler: @escaping @MainActor () -> Void) {
-        connections.append(
-            SignalConnection.connect(rawPointer(widget), signal: "close-request") { _ in handler() })
+        connections.append(closeRequest(handler))
     }
-
-    /// Closes the window as its close button does (``onClose(_:)`` handlers run).
-    public func close() { gtk_window_close(window) }
 
     /// Destroys the window without asking (its browser window went).
     public func destroy() { gtk_window_destroy(window) }
@@ -409,26 +395,10 @@ public final class HistoryViewController: ViewController, HistoryConsumer {
     }
 
     private func connectSignals(factory: UnsafeMutableRawPointer) {
-        connections.append(
-            SignalConnection.connect(factory, signal: "setup") { [weak self] arguments in
-                guard let item = arguments.object(at: 1) else { return }
-                self?.setUp(item)
-            })
-        connections.append(
-            SignalConnection.connect(factory, signal: "bind") { [weak self] arguments in
-                guard let item = arguments.object(at: 1) else { return }
-                self?.bind(item)
-            })
-        connections.append(
-            SignalConnection.connect(factory, signal: "unbind") { [weak self] arguments in
-                guard let item = arguments.object(at: 1) else { return }
-                self?.cells[item]?.key = nil
-            })
-        connections.append(
-            SignalConnection.connect(factory, signal: "teardown") { [weak self] arguments in
-                guard let item = arguments.object(at: 1) else { return }
-                self?.cells[item] = nil
-            })
+        connections += connectListItemFactory(
+            factory, setUp: { [weak self] in self?.setUp($0) }, bind: { [weak self] in self?.bind($0) },
+            unbind: { [weak self] in self?.cells[$0]?.key = nil },
+            tearDown: { [weak self] in self?.cells[$0] = nil })
         connections.append(
             SignalConnection.connect(rawPointer(listView), signal: "activate") { [weak self] arguments in
                 self?.open(position: Int(arguments.uint(at: 1)), inNewTab: false)
