@@ -1,3 +1,4 @@
+import CAdwaita
 import CGTK
 import GLibSupport
 
